@@ -1,0 +1,55 @@
+// createApp builds the whole product's Koa app from its dependencies and never listens: server.ts does,
+// and the tests call it directly on an ephemeral port with a real database.
+import Koa from 'koa';
+import compose from 'koa-compose';
+import type Router from '@koa/router';
+import type { AppDeps } from './deps';
+import { accessLog } from './http/access-log';
+import { errorMiddleware } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { originCheck } from './http/origin-check';
+import { jsonBody } from './http/json-body';
+import { sessionMiddleware } from './http/session';
+import { publicPostRateLimit } from './http/rate-limit';
+import { staticFiles } from './http/static-files';
+import { healthRoutes } from './modules/health/health-routes';
+import { authRoutes } from './modules/auth/auth-routes';
+import { leadsRoutes } from './modules/leads/leads-routes';
+import { statsRoutes } from './modules/stats/stats-routes';
+import { samplesRoutes } from './modules/samples/samples-routes';
+import { templatesRoutes } from './modules/templates/templates-routes';
+import { pricingRoutes } from './modules/pricing/pricing-routes';
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.sessionKeys });
+  const routers: Router[] = [
+    healthRoutes(deps),
+    authRoutes(deps),
+    leadsRoutes(deps),
+    statsRoutes(deps),
+    samplesRoutes(deps),
+    templatesRoutes(deps),
+    pricingRoutes(deps),
+  ];
+  const api = compose<Koa.ParameterizedContext>([
+    originCheck,
+    jsonBody,
+    publicPostRateLimit(deps),
+    sessionMiddleware(deps, app),
+    ...routers.flatMap((r) => [r.routes(), r.allowedMethods()] as Koa.Middleware[]),
+  ]);
+
+  app.use(accessLog(deps.logger));
+  app.use(errorMiddleware(deps.logger));
+  app.use(securityHeaders());
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      ctx.set('Cache-Control', 'no-store');
+      await api(ctx, next);
+      return;
+    }
+    await next();
+  });
+  app.use(staticFiles(deps.config.webDistDir));
+  return app;
+}

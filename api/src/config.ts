@@ -1,0 +1,52 @@
+// Environment → typed configuration, checked once at start; every bad key is listed, not just the first.
+import path from 'node:path';
+import * as z from 'zod/mini';
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
+export const DATA_DIR = path.join(ROOT_DIR, 'data');
+export const WEB_DIST_DIR = path.join(ROOT_DIR, 'dist/client');
+
+const envSchema = z.object({
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  DATABASE_URL: z.optional(z.string()),
+  SESSION_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  TRUST_PROXY: z._default(z.enum(['0', '1', 'true', 'false']), '0'),
+  RATE_LIMIT: z._default(z.string().check(z.regex(/^(off|\d+)$/, 'must be a number of requests a minute, or off')), '120'),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string | undefined;
+  trustProxy: boolean;
+  /** Public POSTs allowed per IP per minute; null turns the limit off. */
+  rateLimitPerMinute: number | null;
+  logLevel: string;
+  webDistDir: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    rateLimitPerMinute: e.RATE_LIMIT === 'off' ? null : Number(e.RATE_LIMIT),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: WEB_DIST_DIR,
+    dataDir: DATA_DIR,
+  };
+}

@@ -1,0 +1,95 @@
+// Enumerations and fixed labels of the spec (§3, §9) and the contract (§5). Shared by the web app and the API.
+
+export const LEAD_SOURCE_LABEL = 'DirectMailers Website';
+
+export const INDUSTRIES = [
+  { value: 'automotive', label: 'Automotive' },
+  { value: 'health', label: 'Health & Wellness' },
+  { value: 'home-services', label: 'Home Services' },
+  { value: 'mortgage', label: 'Mortgage & Banking' },
+  { value: 'retail', label: 'Retail & eCommerce' },
+  { value: 'other', label: 'Other' },
+] as const;
+export const INDUSTRY_VALUES = ['automotive', 'health', 'home-services', 'mortgage', 'retail', 'other'] as const;
+export type Industry = (typeof INDUSTRY_VALUES)[number];
+
+export const VOLUMES = [
+  { value: 'under-1000', label: 'Under 1,000 pieces / month' },
+  { value: '1000-5000', label: '1,000 – 5,000 pieces / month' },
+  { value: '5000-25000', label: '5,000 – 25,000 pieces / month' },
+  { value: '25000-100000', label: '25,000 – 100,000 pieces / month' },
+  { value: 'over-100000', label: 'Over 100,000 pieces / month' },
+] as const;
+export const VOLUME_VALUES = ['under-1000', '1000-5000', '5000-25000', '25000-100000', 'over-100000'] as const;
+export type Volume = (typeof VOLUME_VALUES)[number];
+
+/** Monthly piece count each volume bucket stands for, and the First Class 4x6 tier price for it (contract §5). */
+export const VOLUME_PIPELINE: Record<Volume, { pieces: number; priceCents: number }> = {
+  'under-1000': { pieces: 500, priceCents: 68 },
+  '1000-5000': { pieces: 3000, priceCents: 65 },
+  '5000-25000': { pieces: 15000, priceCents: 59 },
+  '25000-100000': { pieces: 62500, priceCents: 59 },
+  'over-100000': { pieces: 150000, priceCents: 59 },
+};
+
+export const LEAD_STATUSES = ['new', 'synced', 'sync_failed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Lead `source` label by page path (spec §9). */
+export const SOURCE_LABELS = [
+  'Main Website',
+  'Mortgage Landing Page',
+  'USPS Informed Delivery Page',
+  'Digital Audience Page',
+] as const;
+export type SourceLabel = (typeof SOURCE_LABELS)[number];
+
+export function sourceLabelForPath(path: string): SourceLabel {
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (clean === '/mortgage') return 'Mortgage Landing Page';
+  if (clean === '/USPSInformedDelivery') return 'USPS Informed Delivery Page';
+  if (clean === '/digital-audience') return 'Digital Audience Page';
+  return 'Main Website';
+}
+
+export const SAMPLE_TYPES = [
+  { value: 'postcards', label: 'Postcards' },
+  { value: 'letters', label: 'Letters' },
+  { value: 'both', label: 'Both postcards and letters' },
+] as const;
+export const SAMPLE_TYPE_VALUES = ['postcards', 'letters', 'both'] as const;
+export type SampleType = (typeof SAMPLE_TYPE_VALUES)[number];
+
+export const TEMPLATE_TYPES = ['postcard', 'letter'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+export const PRODUCT_CATEGORIES = ['postcard', 'letter', 'package'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'visibility'] as const;
+
+export const USER_ROLES = ['admin', 'rep'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const US_STATES = [
+  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
+  ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['FL', 'Florida'], ['GA', 'Georgia'],
+  ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'], ['IA', 'Iowa'],
+  ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'], ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'], ['MI', 'Michigan'], ['MN', 'Minnesota'], ['MS', 'Mississippi'], ['MO', 'Missouri'],
+  ['MT', 'Montana'], ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'], ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'], ['NY', 'New York'], ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'], ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'], ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'],
+  ['VA', 'Virginia'], ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
+] as const;
+export const US_STATE_CODES = US_STATES.map(([code]) => code) as unknown as readonly [
+  (typeof US_STATES)[number][0],
+  ...(typeof US_STATES)[number][0][],
+];
+export type UsState = (typeof US_STATES)[number][0];
+
+/** Spam guard (contract §5): a form submitted faster than this after it was shown is treated as a bot. */
+export const MIN_FILL_MS = 1500;
+
+export const LIMITS = { name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000 } as const;

@@ -1,0 +1,98 @@
+// Response shapes (spec §3, contract §4): camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
+import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState } from './constants';
+
+export interface Lead {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  industry: Industry | null;
+  volume: Volume | null;
+  message: string | null;
+  leadSource: string;
+  source: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface LeadsByDay {
+  date: string;
+  count: number;
+}
+
+export interface Stats {
+  totalLeads: number;
+  thisMonth: number;
+  conversionRate: number;
+  pipelineValue: number;
+  leadsByDay: LeadsByDay[];
+}
+
+export interface SampleTemplate {
+  id: number;
+  name: string;
+  type: TemplateType;
+  frontImageUrl: string | null;
+  backImageUrl: string | null;
+  description: string | null;
+  active: boolean;
+  createdAt: string;
+}
+
+export interface SampleRequest {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: UsState;
+  zip: string;
+  sampleType: SampleType;
+  pipedriveStatus: string;
+  pipedriveDealId: string | null;
+  processed: boolean;
+  notes: string | null;
+  createdAt: string;
+}
+
+export interface PricingProduct {
+  id: number;
+  name: string;
+  category: ProductCategory;
+  startingPrice: number;
+  description: string | null;
+  features: string[];
+  isVisible: boolean;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PricingAuditEntry {
+  id: number;
+  action: string;
+  productId: number | null;
+  productName: string | null;
+  userName: string | null;
+  changes: { before: Partial<PricingProduct> | null; after: Partial<PricingProduct> | null };
+  createdAt: string;
+}
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  name: string;
+  role: UserRole;
+}
+
+/** Every error answer (contract §4). */
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}

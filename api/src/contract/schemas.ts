@@ -1,0 +1,131 @@
+// Request schemas: the web forms and the API validate with these same objects (contract §4).
+import * as z from 'zod/mini';
+import {
+  INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, TEMPLATE_TYPES,
+  PRODUCT_CATEGORIES, USER_ROLES, LIMITS,
+} from './constants';
+import { requiredText, optionalText, optionalEnum, emailField, optionalUrl } from './fields';
+
+/** Spam guards every public form carries (contract §5): a honeypot that must stay empty and the fill time. */
+const spamGuardFields = {
+  website: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
+  elapsedMs: z.optional(z.number().check(z.gte(0))),
+};
+
+export const leadInputSchema = z.object({
+  firstName: requiredText('First name is required', LIMITS.name),
+  lastName: requiredText('Last name is required', LIMITS.name),
+  email: emailField,
+  company: optionalText(LIMITS.company),
+  phone: optionalText(LIMITS.phone),
+  industry: optionalEnum(INDUSTRY_VALUES, 'Please choose an industry from the list'),
+  volume: optionalEnum(VOLUME_VALUES, 'Please choose a volume from the list'),
+  message: optionalText(LIMITS.longText),
+  // Always the fixed label; the server stores the label whatever a client sends here.
+  leadSource: z.optional(z.string().check(z.maxLength(LIMITS.name))),
+  source: z._default(z.enum(SOURCE_LABELS, { error: 'Unknown source' }), 'Main Website'),
+  ...spamGuardFields,
+});
+export type LeadInput = z.input<typeof leadInputSchema>;
+export type LeadData = z.output<typeof leadInputSchema>;
+
+export const sampleRequestInputSchema = z.object({
+  firstName: requiredText('First name is required', LIMITS.name),
+  lastName: requiredText('Last name is required', LIMITS.name),
+  email: emailField,
+  phone: optionalText(LIMITS.phone),
+  company: optionalText(LIMITS.company),
+  addressLine1: requiredText('Address line 1 is required', LIMITS.company),
+  addressLine2: optionalText(LIMITS.company),
+  city: requiredText('City is required', LIMITS.name),
+  state: z.enum(US_STATE_CODES, { error: 'Please choose a US state' }),
+  zip: z.string({ error: 'ZIP code is required' }).check(
+    z.trim(),
+    z.minLength(1, 'ZIP code is required'),
+    z.regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 12345 or 12345-6789'),
+  ),
+  sampleType: z.enum(SAMPLE_TYPE_VALUES, { error: 'Please choose a sample type' }),
+  notes: optionalText(LIMITS.longText),
+  ...spamGuardFields,
+});
+export type SampleRequestInput = z.input<typeof sampleRequestInputSchema>;
+export type SampleRequestData = z.output<typeof sampleRequestInputSchema>;
+
+export const templateInputSchema = z.object({
+  name: requiredText('Template name is required', LIMITS.name),
+  type: z.enum(TEMPLATE_TYPES, { error: 'Type must be postcard or letter' }),
+  frontImageUrl: optionalUrl,
+  backImageUrl: optionalUrl,
+  description: optionalText(LIMITS.longText),
+  active: z._default(z.boolean({ error: 'Active must be true or false' }), true),
+});
+export type TemplateInput = z.input<typeof templateInputSchema>;
+export type TemplateData = z.output<typeof templateInputSchema>;
+
+export const productInputSchema = z.object({
+  name: requiredText('Product name is required', LIMITS.name),
+  category: z._default(z.enum(PRODUCT_CATEGORIES, { error: 'Category must be postcard, letter or package' }), 'postcard'),
+  startingPrice: z.number({ error: 'Starting price is required' }).check(
+    z.gte(0, 'Starting price must be 0 or more'),
+    z.lte(1_000_000, 'Starting price is too large'),
+  ),
+  description: optionalText(LIMITS.longText),
+  features: z._default(
+    z.pipe(
+      z.array(z.string().check(z.trim(), z.maxLength(500, 'A feature must be at most 500 characters'))).check(
+        z.maxLength(50, 'At most 50 features'),
+      ),
+      z.transform((list) => list.filter((f) => f !== '')),
+    ),
+    [],
+  ),
+  isVisible: z._default(z.boolean({ error: 'isVisible must be true or false' }), true),
+  sortOrder: z._default(z.int({ error: 'Sort order must be a whole number' }).check(z.gte(-1_000_000), z.lte(1_000_000)), 0),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductData = z.output<typeof productInputSchema>;
+
+export const visibilityInputSchema = z.object({
+  isVisible: z.boolean({ error: 'isVisible must be true or false' }),
+});
+
+export const processedInputSchema = z.object({
+  processed: z.boolean({ error: 'processed must be true or false' }),
+});
+
+export const loginInputSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).check(
+    z.minLength(1, 'Password is required'),
+    z.maxLength(1024, 'Password is too long'),
+  ),
+});
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+export const passwordField = z.string({ error: 'Password is required' }).check(
+  z.minLength(10, 'Password must be at least 10 characters'),
+  z.maxLength(1024, 'Password is too long'),
+);
+
+export const setupInputSchema = z.object({
+  token: z.string({ error: 'The setup link is missing its token' }).check(z.minLength(1, 'The setup link is missing its token'), z.maxLength(200)),
+  name: requiredText('Name is required', LIMITS.name),
+  email: emailField,
+  password: passwordField,
+});
+export type SetupInput = z.input<typeof setupInputSchema>;
+
+export const userInputSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  name: optionalText(LIMITS.name),
+  role: z._default(z.enum(USER_ROLES, { error: 'Role must be admin or rep' }), 'admin'),
+});
+
+export const leadListQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 500'), z.lte(500, 'limit must be 1 to 500')), 50),
+  before: z.optional(z.coerce.number().check(z.int('before must be a lead id'), z.gte(1, 'before must be a lead id'))),
+  q: optionalText(200),
+  status: optionalText(40),
+});
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;

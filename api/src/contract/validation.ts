@@ -1,0 +1,11 @@
+// Turns a zod failure into the field → message map of contract §4, for forms and for 400 answers alike.
+import type * as z from 'zod/mini';
+
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+// Migrations are listed here and imported statically, so they run the same under tsx, in a bundle and from the
+// knex CLI. Never edit one that has landed: add the next file.
+import type { Knex } from 'knex';
+import * as m001 from './001_auth';
+import * as m002 from './002_leads';
+import * as m003 from './003_samples';
+import * as m004 from './004_pricing';
+import * as m005 from './005_idempotency_and_rate_limits';
+import * as m006 from './006_seed_pricing_products';
+
+type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001_auth': m001,
+  '002_leads': m002,
+  '003_samples': m003,
+  '004_pricing': m004,
+  '005_idempotency_and_rate_limits': m005,
+  '006_seed_pricing_products': m006,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`unknown migration ${name}`);
+    return migration;
+  },
+};

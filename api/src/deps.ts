@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/knex';
+
+/** What every service and route factory receives: real parts in production and in tests alike. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** Current time; tests pass a fixed clock where dates matter. */
+  clock: () => Date;
+  /** Signs session cookies; several processes share it (SESSION_SECRET or data/session-secret). */
+  sessionKeys: string[];
+}

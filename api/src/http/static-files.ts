@@ -1,0 +1,68 @@
+// Serves the built web app: hashed assets cached forever, HTML and the service worker never cached,
+// prerendered pages by path, the app shell for client-rendered routes, and the 404 page with status 404.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context, Next } from 'koa';
+import send, { type SetHeaders } from 'koa-send';
+
+const APP_SHELL_ROUTES = /^\/(admin(\/.*)?|login|setup)\/?$/;
+const NEVER_CACHE = /(\.html|\/sw\.js|\.webmanifest|\/registerSW\.js)$/;
+
+export function staticFiles(root: string) {
+  return async (ctx: Context, next: Next) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (!fs.existsSync(path.join(root, 'index.html'))) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet: run `npm run build` (npm start does this for you).';
+      return;
+    }
+    const setHeaders: SetHeaders = (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (NEVER_CACHE.test(file.split(path.sep).join('/'))) res.setHeader('Cache-Control', 'no-cache');
+      else res.setHeader('Cache-Control', 'public, max-age=3600');
+    };
+    const opts = { root, setHeaders, brotli: true, gzip: true, index: 'index.html' };
+    const rel = safeRelative(ctx.path);
+    if (rel === null) return notFoundPage(ctx, root, setHeaders);
+
+    // A real file (asset, icon, manifest, service worker) or a prerendered page directory.
+    if (isFile(path.join(root, rel)) || isFile(path.join(root, rel, 'index.html'))) {
+      await send(ctx, rel || '/', opts);
+      return;
+    }
+    if (APP_SHELL_ROUTES.test(ctx.path)) {
+      await send(ctx, 'app-shell.html', opts);
+      return;
+    }
+    await notFoundPage(ctx, root, setHeaders);
+  };
+}
+
+async function notFoundPage(ctx: Context, root: string, setHeaders: SetHeaders) {
+  const page = isFile(path.join(root, '404.html')) ? '404.html' : 'app-shell.html';
+  await send(ctx, page, { root, setHeaders });
+  ctx.status = 404;
+}
+
+function safeRelative(urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const normal = path.posix.normalize(decoded);
+  if (normal.split('/').includes('..')) return null;
+  return normal.replace(/^\/+/, '');
+}
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,16 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../deps';
+
+export function healthRoutes({ db }: AppDeps) {
+  const router = new Router();
+  router.get('/api/health', async (ctx) => {
+    try {
+      await db.raw('select 1');
+      ctx.body = { status: 'ok' };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { message: 'Database unavailable' };
+    }
+  });
+  return router;
+}

@@ -1,0 +1,53 @@
+// The one process of `npm start`: configuration, database, migrations, then pages and API on one port.
+import http from 'node:http';
+import { ConfigError, loadConfig } from './config';
+import { createDb } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import { createLogger } from './logger';
+import { resolveSessionKeys } from './session-secret';
+import { createApp } from './app';
+import { announceSetupLink } from './modules/auth/setup-link';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config.databaseUrl);
+  const applied = await migrateLatest(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const deps = { db, config, logger, clock: () => new Date(), sessionKeys: resolveSessionKeys(config) };
+  const app = createApp(deps);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port }, `DirectMailers is serving on http://localhost:${port}`);
+  await announceSetupLink(deps, `http://localhost:${port}`);
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(async () => {
+      await db.destroy();
+      clearTimeout(force);
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+// Real parts for API tests: a fresh SQLite file, or a fresh schema on the PostgreSQL server named by
+// TEST_DATABASE_URL; the real app listening on an ephemeral port; real HTTP from the test.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import pino from 'pino';
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDb, knexConfig, type Db } from '../db/knex';
+import { migrateLatest } from '../db/migrate';
+import type { AppDeps } from '../deps';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb {
+  db: Db;
+  /** Opens another connection pool on the same database, as a second server process would. */
+  connectAgain: () => Db;
+  drop: () => Promise<void>;
+}
+
+export async function createTestDb(engine: Engine): Promise<TestDb> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-test-'));
+    const file = path.join(dir, 'test.sqlite');
+    const db = createDb(file);
+    await migrateLatest(db);
+    const extra: Db[] = [];
+    return {
+      db,
+      connectAgain: () => {
+        const again = createDb(file);
+        extra.push(again);
+        return again;
+      },
+      drop: async () => {
+        await Promise.all([db, ...extra].map((d) => d.destroy()));
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = knexFactory(knexConfig(url));
+  await admin.raw(`create schema ${schema}`);
+  await admin.destroy();
+  const open = () => knexFactory({ ...knexConfig(url), searchPath: [schema] });
+  const db = open();
+  await migrateLatest(db);
+  const extra: Db[] = [];
+  return {
+    db,
+    connectAgain: () => {
+      const again = open();
+      extra.push(again);
+      return again;
+    },
+    drop: async () => {
+      await Promise.all([db, ...extra].map((d) => d.destroy()));
+      const cleanup = knexFactory(knexConfig(url));
+      await cleanup.raw(`drop schema ${schema} cascade`);
+      await cleanup.destroy();
+    },
+  };
+}
+
+export interface TestApp {
+  baseUrl: string;
+  deps: AppDeps;
+  close: () => Promise<void>;
+}
+
+export const TEST_SESSION_KEYS = ['test-session-secret-test-session-secret-0123456789'];
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+/** Starts the real app on 127.0.0.1 on a free port, over the given database. */
+export async function startTestApp(db: Db, overrides: Partial<AppDeps> & { config?: Partial<Config> } = {}): Promise<TestApp> {
+  const { config: configOverrides, ...rest } = overrides;
+  const deps: AppDeps = {
+    db,
+    config: testConfig({ rateLimitPerMinute: null, ...configOverrides }),
+    logger: pino({ level: 'silent' }),
+    clock: () => new Date(),
+    sessionKeys: TEST_SESSION_KEYS,
+    ...rest,
+  };
+  const server = http.createServer(createApp(deps).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('server did not start');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    deps,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** fetch with JSON in and out, as a browser on the same origin would send it. */
+export async function api(baseUrl: string, method: string, pathName: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(baseUrl + pathName, {
+    method,
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}

@@ -1,0 +1,9 @@
+// The e2e server: a fresh database file, then exactly the process `npm start` runs (the build is done first
+// by `npm run test:e2e`).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const file = path.resolve(process.env.DATABASE_URL ?? 'test-results/e2e.sqlite');
+fs.mkdirSync(path.dirname(file), { recursive: true });
+for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+await import('../../api/src/server');

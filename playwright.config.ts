@@ -1,0 +1,42 @@
+// Browser tests against the production build served by the real server (as `npm start` serves it) on a
+// fresh SQLite database. Chromium is the system one: nothing here downloads a browser.
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DB = 'test-results/e2e.sqlite';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  throw new Error(`No Chromium at ${chromium}. Install one with \`apt-get install chromium\`, or set CHROMIUM_PATH.`);
+}
+
+export default defineConfig({
+  testDir: 'e2e/tests',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'tsx e2e/support/serve.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATABASE_URL: E2E_DB, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef } from './routes';
+import { usePageMeta } from './use-page-meta';
+
+function RoutePage({ route }: { route: RouteDef }) {
+  const { pathname } = useLocation();
+  usePageMeta(matchRoute(pathname).meta, pathname);
+  const Page = route.page;
+  return <Page />;
+}
+
+export function App() {
+  return (
+    <>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          {ALL_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+          ))}
+          <Route path="*" element={<RoutePage route={NOT_FOUND_ROUTE} />} />
+        </Routes>
+      </Suspense>
+      {/* One toast at a time, 5 s (spec §9). */}
+      <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
+    </>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-500">
+      Loading…
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { matchRoute } from './app/routes';
+import './styles.css';
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const route = matchRoute(window.location.pathname);
+  // Load the first page's code before rendering so prerendered HTML hydrates without suspending.
+  await route.page.preload();
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (container.hasChildNodes() && route.kind === 'public') hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();
