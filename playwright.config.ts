@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DB = 'test-results/e2e.sqlite';
+export const E2E_DB = `test-results/e2e-${E2E_PORT}.sqlite`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
   throw new Error(`No Chromium at ${chromium}. Install one with \`apt-get install chromium\`, or set CHROMIUM_PATH.`);
@@ -12,7 +12,7 @@ if (!fs.existsSync(chromium)) {
 
 export default defineConfig({
   testDir: 'e2e/tests',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,
