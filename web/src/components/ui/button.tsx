@@ -1,0 +1,54 @@
+// Buttons and button-styled links share one look; variants name their intent, not their colour.
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700',
+  secondary: 'bg-white text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-50 focus-visible:outline-brand-700',
+  ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-700',
+  danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700',
+  inverse: 'bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white',
+};
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2 text-sm',
+  lg: 'px-6 py-3 text-base',
+};
+
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+  return [
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
+    VARIANTS[variant],
+    SIZES[size],
+    extra,
+  ].join(' ');
+}
+
+type Styling = { variant?: ButtonVariant; size?: ButtonSize };
+
+export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & Styling) {
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+/** An in-app link that looks like a button. */
+export function ButtonLink({ variant, size, className = '', ...props }: LinkProps & Styling) {
+  return <Link className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+/** A link to another site: always a new tab, never handing it our window (rel="noopener"). */
+export function ExternalLink({ className = '', children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return (
+    <a target="_blank" rel="noopener noreferrer" className={className} {...props}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+export function ExternalButtonLink({ variant, size, className = '', ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & Styling) {
+  return <ExternalLink className={buttonClasses(variant, size, className)} {...props} />;
+}
