@@ -35,7 +35,8 @@ async function readUser(email: string) {
   }
 }
 
-describe('npm run user:add', () => {
+// Each run starts a TypeScript process, migrates and hashes: seconds apiece on a busy machine.
+describe('npm run user:add', { timeout: 90_000 }, () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('creates an account, then updates it - e-mail lowercased, password hashed, name and role kept unless given', async () => {

@@ -62,7 +62,7 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
     expect(sessionSetCookie(res.headers)).toBeUndefined();
   });
 
-  it('unknown e-mail - the same 401, after spending the same hashing time', async () => {
+  it('unknown e-mail - the same 401, after spending the same hashing time', { timeout: 60_000 }, async () => {
     const ip = fromNewIp();
     let started = performance.now();
     const known = await signIn(app.baseUrl, 'ann@example.com', 'not the password', ip);
@@ -72,8 +72,9 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
     const unknownMs = performance.now() - started;
     expect(unknown.status).toBe(401);
     expect(unknown.json).toEqual(known.json);
-    // Loose bound: both ran a full scrypt (hundreds of ms); a skipped hash would answer in a few ms.
-    expect(unknownMs).toBeGreaterThan(knownMs * 0.4);
+    // A loose bound that survives a busy machine: both ran a full scrypt (hundreds of ms), while a skipped
+    // hash would answer in a few ms, nearly a hundred times faster.
+    expect(unknownMs).toBeGreaterThan(knownMs * 0.2);
   });
 
   it('bad input - 400 with field errors, never 500', async () => {
@@ -100,7 +101,8 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
     expect(fetchSite.status).toBe(403);
   });
 
-  it('5 failures for one e-mail - the next attempt is 429 with Retry-After, even with the right password', async () => {
+  // Seven full scrypt runs: slow on a busy machine, hence the longer timeout.
+  it('5 failures for one e-mail - the next attempt is 429 with Retry-After, even with the right password', { timeout: 60_000 }, async () => {
     await createAccount(testDb.db, 'bob@example.com', PASSWORD);
     for (let i = 0; i < 5; i++) {
       // From different addresses: the e-mail's own count is what trips.
@@ -118,11 +120,12 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
 
   it('a success clears the e-mail\'s failures', async () => {
     await createAccount(testDb.db, 'cy@example.com', PASSWORD);
-    for (let i = 0; i < 4; i++) await signIn(app.baseUrl, 'cy@example.com', 'wrong', fromNewIp());
+    // Four earlier failures, written as the service writes them (each real one costs a full scrypt).
+    const now = nowIso();
+    await testDb.db('login_attempts').insert(Array.from({ length: 4 }, () => ({ email: 'cy@example.com', ip: '192.0.2.9', created_at: now })));
     expect((await signIn(app.baseUrl, 'cy@example.com', PASSWORD, fromNewIp())).status).toBe(200);
-    for (let i = 0; i < 4; i++) {
-      expect((await signIn(app.baseUrl, 'cy@example.com', 'wrong', fromNewIp())).status).toBe(401);
-    }
+    expect(await testDb.db('login_attempts').where({ email: 'cy@example.com' }).first()).toBeUndefined();
+    expect((await signIn(app.baseUrl, 'cy@example.com', 'wrong', fromNewIp())).status).toBe(401);
   });
 
   it('20 failures from one address - 429 for any e-mail from it, other addresses unaffected', async () => {
