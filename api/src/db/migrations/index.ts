@@ -7,6 +7,7 @@ import * as m003 from './003_samples';
 import * as m004 from './004_pricing';
 import * as m005 from './005_idempotency_and_rate_limits';
 import * as m006 from './006_seed_pricing_products';
+import * as m007 from './007_session_user_id';
 import * as m010 from './010_crm_sync_jobs';
 import * as m011 from './011_attribution_and_sync_errors';
 import * as m012 from './012_backfill_crm_sync_jobs';
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_pricing': m004,
   '005_idempotency_and_rate_limits': m005,
   '006_seed_pricing_products': m006,
+  '007_session_user_id': m007,
   '010_crm_sync_jobs': m010,
   '011_attribution_and_sync_errors': m011,
   '012_backfill_crm_sync_jobs': m012,
