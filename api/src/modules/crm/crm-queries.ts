@@ -4,7 +4,9 @@
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/knex';
 import { toIso } from '../../db/types';
-import type { Attribution, AttributionData } from '../../contract';
+import type { Attribution } from '../../contract';
+import { bumpLeadRollup } from '../leads/leads-queries';
+import { attributionFromRow } from './attribution-columns';
 import { notifyCrmJobsCommitted } from './crm-signal';
 
 export type CrmJobKind = 'lead' | 'sample_request';
@@ -22,33 +24,6 @@ export interface CrmJob {
   personId: number | null;
   orgId: number | null;
   dealId: number | null;
-}
-
-const ATTRIBUTION_COLUMNS = {
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-  utmTerm: 'utm_term',
-  utmContent: 'utm_content',
-  referrer: 'referrer',
-  landingPage: 'landing_page',
-} as const satisfies Record<keyof Attribution, string>;
-
-/** Attribution as the columns of `leads` / `sample_requests` (all null when none was sent). */
-export function attributionColumns(a: AttributionData | Attribution | undefined | null): Record<string, string | null> {
-  const out: Record<string, string | null> = {};
-  for (const [key, column] of Object.entries(ATTRIBUTION_COLUMNS)) out[column] = a?.[key as keyof Attribution] ?? null;
-  return out;
-}
-
-/** The attribution object of a row, or null when the visit left no trace. */
-export function attributionFromRow(row: Record<string, unknown>): Attribution | null {
-  const out: Attribution = {};
-  for (const [key, column] of Object.entries(ATTRIBUTION_COLUMNS)) {
-    const v = row[column];
-    if (typeof v === 'string' && v !== '') out[key as keyof Attribution] = v;
-  }
-  return Object.keys(out).length ? out : null;
 }
 
 /**
@@ -301,17 +276,10 @@ export async function setLeadSyncOutcome(trx: Knex, id: number, status: string, 
   if (n !== 1) return false;
   if (from !== status) {
     const day = toIso(lead.created_at).slice(0, 10);
-    await bumpRollup(trx, day, from, (lead.volume as string | null) ?? null, -1);
-    await bumpRollup(trx, day, status, (lead.volume as string | null) ?? null, 1);
+    await bumpLeadRollup(trx, day, from, (lead.volume as string | null) ?? null, -1);
+    await bumpLeadRollup(trx, day, status, (lead.volume as string | null) ?? null, 1);
   }
   return true;
-}
-
-async function bumpRollup(db: Knex, day: string, status: string, volume: string | null, delta: number): Promise<void> {
-  await db('lead_rollups')
-    .insert({ day, status, volume: volume ?? '', count: delta })
-    .onConflict(['day', 'status', 'volume'])
-    .merge({ count: db.raw('?? + ?', ['lead_rollups.count', delta]) });
 }
 
 export async function setSampleSyncOutcome(
