@@ -202,8 +202,8 @@ export class PipedriveClient {
     }
     const reason = json?.error ?? (text.slice(0, 200) || res.statusText);
     const message = `${method} ${path}: ${res.status} ${reason}`;
-    if (res.status === 429) throw new PipedriveError(message, true, 429, this.retryAfterMs(res.headers));
-    if (res.status >= 500) throw new PipedriveError(message, true, res.status, this.retryAfterMs(res.headers));
+    if (res.status === 429) throw new PipedriveError(message, true, 429, this.retryAfterMs(res.headers, true));
+    if (res.status >= 500) throw new PipedriveError(message, true, res.status, this.retryAfterMs(res.headers, false));
     throw new PipedriveError(message, false, res.status);
   }
 
@@ -216,8 +216,11 @@ export class PipedriveClient {
     }
   }
 
-  /** `retry-after` (seconds or an HTTP date) on a 429, else `x-ratelimit-reset` (seconds left in the window). */
-  private retryAfterMs(headers: Headers): number | null {
+  /**
+   * `retry-after` (seconds or an HTTP date); on a 429 without it, `x-ratelimit-reset` (seconds left in the
+   * window). The window's reset says nothing about when a 5xx will pass, so it is not used for those.
+   */
+  private retryAfterMs(headers: Headers, rateLimited: boolean): number | null {
     const retryAfter = headers.get('retry-after');
     if (retryAfter) {
       const seconds = Number(retryAfter);
@@ -225,6 +228,7 @@ export class PipedriveClient {
       const date = Date.parse(retryAfter);
       if (!Number.isNaN(date)) return Math.max(0, date - this.clock().getTime());
     }
+    if (!rateLimited) return null;
     const reset = Number(headers.get('x-ratelimit-reset'));
     return headers.has('x-ratelimit-reset') && Number.isFinite(reset) ? Math.max(0, reset * 1000) : null;
   }
