@@ -70,8 +70,9 @@ export interface FakePipedrive {
   deals: FakeDeal[];
   notes: FakeNote[];
   requests: RecordedRequest[];
-  /** The next `times` matching requests answer with this failure. */
+  /** The next `times` matching requests answer with this failure (Infinity: until clearFailures()). */
   failNext: (times: number, failure: Failure) => void;
+  clearFailures: () => void;
   /** The next `times` deal creations store the deal, then drop the connection without an answer. */
   crashAfterCreatingDeal: (times: number) => void;
   /** Latency added to every answer, in ms. */
@@ -352,6 +353,9 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
     },
     failNext: (times, failure) => {
       state.failures.push({ times, failure });
+    },
+    clearFailures: () => {
+      state.failures = [];
     },
     crashAfterCreatingDeal: (times) => {
       state.crashes = times;

@@ -145,15 +145,22 @@ async function syncContact(ctx: SyncContext, job: CrmJob, d: ContactDeal): Promi
   const checkpoint = (ids: Parameters<typeof saveCheckpoint>[3]) =>
     saveCheckpoint(ctx.db, job, ctx.workerId, ids, ctx.clock().toISOString());
 
+  // The two look-ups do not depend on each other: one round trip instead of two.
+  const needOrg = !job.orgId && !!d.company;
+  const [foundOrg, foundPerson] = await Promise.all([
+    needOrg ? client.findOrganizationByName(d.company!) : Promise.resolve(null),
+    job.personId ? Promise.resolve(null) : client.findPersonByEmail(d.email),
+  ]);
+
   let orgId = job.orgId;
-  if (!orgId && d.company) {
-    orgId = (await client.findOrganizationByName(d.company)) ?? (await client.createOrganization(d.company));
+  if (needOrg) {
+    orgId = foundOrg ?? (await client.createOrganization(d.company!));
     await checkpoint({ orgId });
   }
 
   let personId = job.personId;
   if (!personId) {
-    personId = (await client.findPersonByEmail(d.email)) ?? (await client.createPerson({ name: d.name, email: d.email, phone: d.phone, orgId }));
+    personId = foundPerson ?? (await client.createPerson({ name: d.name, email: d.email, phone: d.phone, orgId }));
     await checkpoint({ personId });
   }
 

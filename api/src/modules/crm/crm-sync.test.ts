@@ -168,10 +168,11 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
   });
 
   it('5xx until the last attempt - sync_failed with the reason; Retry sync - synced', async () => {
-    fake.failNext(3, { status: 503 });
+    fake.failNext(Infinity, { status: 503 });
     startWorker();
     const lead = await postLead();
     const failed = await waitForLeadStatus(lead.id, 'sync_failed');
+    fake.clearFailures();
     expect(failed.sync_error).toMatch(/^Gave up after 3 attempts: .*503 Service unavailable/);
     expect(await jobRow('lead', lead.id)).toMatchObject({ state: 'failed', attempts: 3 });
     expect(fake.deals).toHaveLength(0);
@@ -252,7 +253,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
   });
 
   it('sample request - 5xx until the last attempt, then Retry sync - synced with the deal id', async () => {
-    fake.failNext(3, { status: 500 });
+    fake.failNext(Infinity, { status: 500 });
     startWorker();
     const res = await api(app.baseUrl, 'POST', '/api/print-samples', sampleBody({ company: '' }));
     const id = res.json.id as number;
@@ -260,6 +261,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
       const r = await testDb.db('sample_requests').where({ id }).first();
       return r?.pipedrive_status === 'sync_failed' ? r : undefined;
     });
+    fake.clearFailures();
     expect(failed.sync_error).toMatch(/500/);
     const retry = await api(app.baseUrl, 'POST', `/api/admin/print-samples/${id}/retry-sync`, undefined, { Cookie: cookie });
     expect(retry.status).toBe(200);

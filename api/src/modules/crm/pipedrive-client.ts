@@ -121,18 +121,18 @@ export class PipedriveClient {
    */
   async findDealByMarker(marker: string, personId: number | null): Promise<number | null> {
     const matches = (title: string | undefined) => !!title && hasMarker(title, marker);
-    if (personId) {
-      const deals = await this.call<{ id: number; title: string }[] | null>('GET', '/api/v2/deals', {
-        query: { person_id: String(personId), limit: '500', sort_by: 'id', sort_direction: 'desc' },
-      });
-      const hit = (deals ?? []).find((d) => matches(d.title));
-      if (hit) return hit.id;
-    }
-    const data = await this.call<{ items: SearchItem<{ id: number; title: string }>[] }>('GET', '/api/v2/deals/search', {
-      query: { term: marker, fields: 'title', limit: '100' },
-    });
-    const hit = (data?.items ?? []).find((i) => matches(i.item.title));
-    return hit ? hit.item.id : null;
+    const [own, searched] = await Promise.all([
+      personId
+        ? this.call<{ id: number; title: string }[] | null>('GET', '/api/v2/deals', {
+            query: { person_id: String(personId), limit: '500', sort_by: 'id', sort_direction: 'desc' },
+          })
+        : Promise.resolve(null),
+      this.call<{ items: SearchItem<{ id: number; title: string }>[] }>('GET', '/api/v2/deals/search', {
+        query: { term: marker, fields: 'title', limit: '100' },
+      }),
+    ]);
+    const hit = (own ?? []).find((d) => matches(d.title)) ?? (searched?.items ?? []).map((i) => i.item).find((d) => matches(d.title));
+    return hit ? hit.id : null;
   }
 
   /** POST /api/v2/deals. */
