@@ -19,6 +19,7 @@ import { statsRoutes } from './modules/stats/stats-routes';
 import { samplesRoutes } from './modules/samples/samples-routes';
 import { templatesRoutes } from './modules/templates/templates-routes';
 import { pricingRoutes } from './modules/pricing/pricing-routes';
+import { crmRoutes } from './modules/crm/crm-routes';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps): Koa {
     samplesRoutes(deps),
     templatesRoutes(deps),
     pricingRoutes(deps),
+    crmRoutes(deps),
   ];
   const api = compose<Koa.ParameterizedContext>([
     originCheck,

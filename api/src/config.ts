@@ -14,6 +14,12 @@ const envSchema = z.object({
   TRUST_PROXY: z._default(z.enum(['0', '1', 'true', 'false']), '0'),
   RATE_LIMIT: z._default(z.string().check(z.regex(/^(off|\d+)$/, 'must be a number of requests a minute, or off')), '120'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  // CRM sync (docs/crm-sync.md): without a token nothing is sent and records wait in their queue.
+  PIPEDRIVE_API_TOKEN: z.optional(z.string()),
+  PIPEDRIVE_BASE_URL: z._default(z.string().check(z.regex(/^https?:\/\/[^\s]+$/i, 'must be an http(s) URL')), 'https://api.pipedrive.com'),
+  CRM_SYNC_MAX_ATTEMPTS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+  CRM_SYNC_BACKOFF_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 2000),
+  CRM_SYNC_POLL_MS: z._default(z.coerce.number().check(z.int(), z.gte(10)), 1000),
 });
 
 export interface Config {
@@ -27,6 +33,23 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   dataDir: string;
+  crm: CrmConfig;
+}
+
+export interface CrmConfig {
+  /** Pipedrive API token; undefined means "CRM not connected": no job runs, statuses stay. */
+  pipedriveApiToken: string | undefined;
+  /** Pipedrive's API host, without a trailing slash (tests point it at the fake server). */
+  pipedriveBaseUrl: string;
+  /** Tries per record before it is marked `sync_failed`. */
+  maxAttempts: number;
+  /** First retry delay; doubled per attempt, capped at maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** How often an idle worker looks for due jobs (other processes' jobs, retries). */
+  pollMs: number;
+  /** A job claimed longer ago than this is taken over (its process died mid-sync). */
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -48,5 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: WEB_DIST_DIR,
     dataDir: DATA_DIR,
+    crm: {
+      pipedriveApiToken: e.PIPEDRIVE_API_TOKEN?.trim() || undefined,
+      pipedriveBaseUrl: e.PIPEDRIVE_BASE_URL.replace(/\/+$/, ''),
+      maxAttempts: e.CRM_SYNC_MAX_ATTEMPTS,
+      backoffMs: e.CRM_SYNC_BACKOFF_MS,
+      maxBackoffMs: 30 * 60_000,
+      pollMs: e.CRM_SYNC_POLL_MS,
+      leaseMs: 5 * 60_000,
+    },
   };
 }

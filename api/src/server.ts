@@ -7,6 +7,7 @@ import { createLogger } from './logger';
 import { resolveSessionKeys } from './session-secret';
 import { createApp } from './app';
 import { announceSetupLink } from './modules/auth/setup-link';
+import { CrmSyncWorker } from './modules/crm/crm-worker';
 
 async function main() {
   const config = loadConfig();
@@ -23,6 +24,9 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, `DirectMailers is serving on http://localhost:${port}`);
   await announceSetupLink(deps, `http://localhost:${port}`);
+  // Hands leads and sample requests to Pipedrive (a no-op without PIPEDRIVE_API_TOKEN).
+  const crmWorker = new CrmSyncWorker(deps);
+  crmWorker.start();
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let stopping = false;
@@ -32,6 +36,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
+      await crmWorker.stop();
       await db.destroy();
       clearTimeout(force);
       logger.info('stopped');

@@ -3,9 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { matchRoute } from './app/routes';
+import { captureAttribution } from './lib/attribution';
 import './styles.css';
 
 async function start() {
+  // The visit's origin (UTM, referrer, landing page) is kept on its first page view, for the forms to send.
+  captureAttribution();
   const container = document.getElementById('root')!;
   const route = matchRoute(window.location.pathname);
   // Load the first page's code before rendering so prerendered HTML hydrates without suspending.

@@ -92,4 +92,4 @@ export type UsState = (typeof US_STATES)[number][0];
 /** Spam guard (contract §5): a form submitted faster than this after it was shown is treated as a bot. */
 export const MIN_FILL_MS = 1500;
 
-export const LIMITS = { name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000 } as const;
+export const LIMITS = { name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500 } as const;

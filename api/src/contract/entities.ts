@@ -1,6 +1,17 @@
 // Response shapes (spec §3, contract §4): camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
 import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState } from './constants';
 
+/** Where a visitor came from (UTM parameters, referrer, landing page); fields absent when unknown. */
+export interface Attribution {
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+  referrer?: string;
+  landingPage?: string;
+}
+
 export interface Lead {
   id: number;
   firstName: string;
@@ -14,6 +25,9 @@ export interface Lead {
   leadSource: string;
   source: string;
   status: string;
+  /** Why the last CRM sync failed, while status is `sync_failed`; otherwise null. */
+  syncError: string | null;
+  attribution: Attribution | null;
   createdAt: string;
 }
 
@@ -56,6 +70,9 @@ export interface SampleRequest {
   sampleType: SampleType;
   pipedriveStatus: string;
   pipedriveDealId: string | null;
+  /** Why the last CRM sync failed, while pipedriveStatus is `sync_failed`; otherwise null. */
+  syncError: string | null;
+  attribution: Attribution | null;
   processed: boolean;
   notes: string | null;
   createdAt: string;
@@ -89,6 +106,13 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: UserRole;
+}
+
+/** GET /api/admin/crm/status: whether a Pipedrive token is configured, and how many syncs wait or failed. */
+export interface CrmStatus {
+  connected: boolean;
+  pending: number;
+  failed: number;
 }
 
 /** Every error answer (contract §4). */

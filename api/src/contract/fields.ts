@@ -21,6 +21,16 @@ export function optionalText(max: number) {
   );
 }
 
+/** Optional text trimmed and cut to `max` characters instead of refused; '' counts as not given. */
+export function clippedText(max: number) {
+  return z.optional(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((v) => (v === '' ? undefined : v.slice(0, max))),
+    ),
+  );
+}
+
 /** An optional enumeration; the empty string a blank <select> sends counts as "not given". */
 export function optionalEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.optional(

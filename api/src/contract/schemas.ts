@@ -4,13 +4,30 @@ import {
   INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, TEMPLATE_TYPES,
   PRODUCT_CATEGORIES, USER_ROLES, LIMITS,
 } from './constants';
-import { requiredText, optionalText, optionalEnum, emailField, optionalUrl } from './fields';
+import { requiredText, optionalText, clippedText, optionalEnum, emailField, optionalUrl } from './fields';
 
 /** Spam guards every public form carries (contract §5): a honeypot that must stay empty and the fill time. */
 const spamGuardFields = {
   website: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
   elapsedMs: z.optional(z.number().check(z.gte(0))),
 };
+
+/**
+ * Where the visitor came from, captured on the first page view of the visit (web/src/lib/attribution.ts).
+ * Values longer than the limit are cut, not refused: a long referrer URL must never cost us the lead.
+ */
+const attributionText = clippedText(LIMITS.attribution);
+export const attributionSchema = z.object({
+  utmSource: attributionText,
+  utmMedium: attributionText,
+  utmCampaign: attributionText,
+  utmTerm: attributionText,
+  utmContent: attributionText,
+  referrer: attributionText,
+  landingPage: attributionText,
+});
+export type AttributionInput = z.input<typeof attributionSchema>;
+export type AttributionData = z.output<typeof attributionSchema>;
 
 export const leadInputSchema = z.object({
   firstName: requiredText('First name is required', LIMITS.name),
@@ -24,6 +41,7 @@ export const leadInputSchema = z.object({
   // Always the fixed label; the server stores the label whatever a client sends here.
   leadSource: z.optional(z.string().check(z.maxLength(LIMITS.name))),
   source: z._default(z.enum(SOURCE_LABELS, { error: 'Unknown source' }), 'Main Website'),
+  attribution: z.optional(attributionSchema),
   ...spamGuardFields,
 });
 export type LeadInput = z.input<typeof leadInputSchema>;
@@ -46,6 +64,7 @@ export const sampleRequestInputSchema = z.object({
   ),
   sampleType: z.enum(SAMPLE_TYPE_VALUES, { error: 'Please choose a sample type' }),
   notes: optionalText(LIMITS.longText),
+  attribution: z.optional(attributionSchema),
   ...spamGuardFields,
 });
 export type SampleRequestInput = z.input<typeof sampleRequestInputSchema>;

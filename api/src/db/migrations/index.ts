@@ -8,6 +8,9 @@ import * as m004 from './004_pricing';
 import * as m005 from './005_idempotency_and_rate_limits';
 import * as m006 from './006_seed_pricing_products';
 import * as m007 from './007_session_user_id';
+import * as m010 from './010_crm_sync_jobs';
+import * as m011 from './011_attribution_and_sync_errors';
+import * as m012 from './012_backfill_crm_sync_jobs';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -19,6 +22,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_idempotency_and_rate_limits': m005,
   '006_seed_pricing_products': m006,
   '007_session_user_id': m007,
+  '010_crm_sync_jobs': m010,
+  '011_attribution_and_sync_errors': m011,
+  '012_backfill_crm_sync_jobs': m012,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Lead } from '../../contract';
 
-const COLUMNS: { key: keyof Lead; header: string }[] = [
+// Nested keys (attribution.*) are read by csv-stringify's dotted paths; a lead without attribution leaves them empty.
+const COLUMNS: { key: keyof Lead | `attribution.${string}`; header: string }[] = [
   { key: 'id', header: 'ID' },
   { key: 'createdAt', header: 'Created' },
   { key: 'firstName', header: 'First name' },
@@ -18,6 +19,14 @@ const COLUMNS: { key: keyof Lead; header: string }[] = [
   { key: 'source', header: 'Source' },
   { key: 'leadSource', header: 'Lead source' },
   { key: 'message', header: 'Message' },
+  { key: 'syncError', header: 'Sync error' },
+  { key: 'attribution.utmSource', header: 'UTM source' },
+  { key: 'attribution.utmMedium', header: 'UTM medium' },
+  { key: 'attribution.utmCampaign', header: 'UTM campaign' },
+  { key: 'attribution.utmTerm', header: 'UTM term' },
+  { key: 'attribution.utmContent', header: 'UTM content' },
+  { key: 'attribution.referrer', header: 'Referrer' },
+  { key: 'attribution.landingPage', header: 'Landing page' },
 ];
 
 /**

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
+import { attributionColumns, attributionFromRow } from '../crm/attribution-columns';
 
 export interface LeadFilters {
   q?: string | undefined;
@@ -28,6 +29,8 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
     leadSource: String(row.lead_source),
     source: String(row.source),
     status: String(row.status),
+    syncError: (row.sync_error as string | null) ?? null,
+    attribution: attributionFromRow(row),
     createdAt: toIso(row.created_at),
   };
 }
@@ -51,6 +54,7 @@ export async function insertLead(
       lead_source: data.leadSource,
       source: data.source,
       status,
+      ...attributionColumns(data.attribution),
       created_at: nowIso,
       updated_at: nowIso,
     })

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../http/errors';
 import { looksLikeSpam } from '../../lib/spam-guard';
 import { LEAD_SOURCE_LABEL, type Lead, type LeadData } from '../../contract';
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import { enqueueCrmSync } from '../crm/crm-queries';
 import { bumpLeadRollup, findLead, insertLead, listLeads, updateLeadStatus, type LeadFilters, type LeadPage } from './leads-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
@@ -29,6 +30,7 @@ export async function createLead(db: Knex, input: LeadData, nowIso: string): Pro
   const { website: _website, elapsedMs: _elapsed, leadSource: _ignored, ...fields } = input;
   const lead = await insertLead(db, { ...fields, leadSource: LEAD_SOURCE_LABEL }, 'new', nowIso);
   await bumpLeadRollup(db, utcDay(lead.createdAt), lead.status, lead.volume, 1);
+  await enqueueCrmSync(db, { kind: 'lead', id: lead.id }, nowIso);
   return lead;
 }
 
@@ -80,6 +82,8 @@ function decoyLead(input: LeadData, nowIso: string): Lead {
     leadSource: LEAD_SOURCE_LABEL,
     source: input.source,
     status: 'new',
+    syncError: null,
+    attribution: input.attribution ?? null,
     createdAt: nowIso,
   };
 }

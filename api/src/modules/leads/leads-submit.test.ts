@@ -41,6 +41,8 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
       leadSource: LEAD_SOURCE_LABEL,
       source: 'Main Website',
       status: 'new',
+      syncError: null,
+      attribution: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(res.json.id).toBeGreaterThan(0);

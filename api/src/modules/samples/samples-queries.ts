@@ -3,6 +3,7 @@
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/types';
 import type { SampleRequest, SampleRequestData, SampleType, UsState } from '../../contract';
+import { attributionColumns, attributionFromRow } from '../crm/attribution-columns';
 
 export type SampleRequestFields = Omit<SampleRequestData, 'website' | 'elapsedMs'>;
 
@@ -22,6 +23,8 @@ export function sampleRequestFromRow(row: Record<string, unknown>): SampleReques
     sampleType: row.sample_type as SampleType,
     pipedriveStatus: String(row.pipedrive_status),
     pipedriveDealId: (row.pipedrive_deal_id as string | null) ?? null,
+    syncError: (row.sync_error as string | null) ?? null,
+    attribution: attributionFromRow(row),
     processed: toBool(row.processed),
     notes: (row.notes as string | null) ?? null,
     createdAt: toIso(row.created_at),
@@ -45,6 +48,7 @@ export async function insertSampleRequest(db: Db, data: SampleRequestFields, now
       notes: data.notes ?? null,
       pipedrive_status: 'pending',
       processed: false,
+      ...attributionColumns(data.attribution),
       created_at: nowIso,
       updated_at: nowIso,
     })

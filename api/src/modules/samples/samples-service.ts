@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors';
 import { looksLikeSpam } from '../../lib/spam-guard';
 import type { SampleRequest, SampleRequestData } from '../../contract';
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import { enqueueCrmSync } from '../crm/crm-queries';
 import { insertSampleRequest, listSampleRequests, setSampleRequestProcessed, type SampleRequestFields } from './samples-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
@@ -14,10 +15,12 @@ export async function submitSampleRequest(deps: Deps, input: SampleRequestData, 
   if (looksLikeSpam({ website, elapsedMs })) {
     return { status: 201, body: decoySampleRequest(fields, deps.clock().toISOString()), replayed: false };
   }
-  return runIdempotent(deps, { scope: 'print-samples', key: idempotencyKey, request: input }, async (trx) => ({
-    status: 201,
-    body: await insertSampleRequest(trx, fields, deps.clock().toISOString()),
-  }));
+  return runIdempotent(deps, { scope: 'print-samples', key: idempotencyKey, request: input }, async (trx) => {
+    const nowIso = deps.clock().toISOString();
+    const request = await insertSampleRequest(trx, fields, nowIso);
+    await enqueueCrmSync(trx, { kind: 'sample_request', id: request.id }, nowIso);
+    return { status: 201, body: request };
+  });
 }
 
 export function listSamples({ db }: Pick<AppDeps, 'db'>): Promise<SampleRequest[]> {
@@ -47,6 +50,8 @@ function decoySampleRequest(fields: SampleRequestFields, nowIso: string): Sample
     sampleType: fields.sampleType,
     pipedriveStatus: 'pending',
     pipedriveDealId: null,
+    syncError: null,
+    attribution: fields.attribution ?? null,
     processed: false,
     notes: fields.notes ?? null,
     createdAt: nowIso,

@@ -47,7 +47,7 @@ describe.each(ENGINES)('sample requests on %s', (engine) => {
       id: expect.any(Number),
       firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '555-0100', company: 'Engines Ltd',
       addressLine1: '1 Main St', addressLine2: 'Suite 2', city: 'Austin', state: 'TX', zip: '73301-1234',
-      sampleType: 'postcards', pipedriveStatus: 'pending', pipedriveDealId: null, processed: false,
+      sampleType: 'postcards', pipedriveStatus: 'pending', pipedriveDealId: null, syncError: null, attribution: null, processed: false,
       notes: 'Leave at the door', createdAt: expect.stringMatching(/Z$/),
     });
   });

@@ -1,0 +1,46 @@
+// The admin's side of the CRM sync: whether Pipedrive is connected, and "Retry sync" on a failed record, which
+// puts it back in the queue with a fresh set of attempts and clears the old reason.
+import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../http/errors';
+import type { CrmStatus, Lead, SampleRequest } from '../../contract';
+import { findLead } from '../leads/leads-queries';
+import { sampleRequestFromRow } from '../samples/samples-queries';
+import { countJobs, requeueJob, setLeadSyncOutcome, setSampleSyncOutcome } from './crm-queries';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+export async function crmStatus({ db, config }: Pick<AppDeps, 'db' | 'config'>): Promise<CrmStatus> {
+  return { connected: !!config.crm.pipedriveApiToken, ...(await countJobs(db)) };
+}
+
+function requireConnected(config: Deps['config']): void {
+  if (!config.crm.pipedriveApiToken) throw new AppError('conflict', 'CRM not connected');
+}
+
+/** Lead back to `new` (its rollup count moves too) and its job back to pending with attempts reset. */
+export async function retryLeadSync(deps: Deps, id: number): Promise<Lead> {
+  requireConnected(deps.config);
+  const nowIso = deps.clock().toISOString();
+  await deps.db.transaction(async (trx) => {
+    const lead = await findLead(trx, id);
+    if (!lead) throw notFound('Lead');
+    if (lead.status === 'synced') throw new AppError('conflict', 'This lead is already in the CRM');
+    await setLeadSyncOutcome(trx, id, 'new', null, nowIso);
+    await requeueJob(trx, 'lead', id, nowIso);
+  });
+  return (await findLead(deps.db, id))!;
+}
+
+/** Sample request back to `pending` and its job back to pending with attempts reset. */
+export async function retrySampleRequestSync(deps: Deps, id: number): Promise<SampleRequest> {
+  requireConnected(deps.config);
+  const nowIso = deps.clock().toISOString();
+  await deps.db.transaction(async (trx) => {
+    const row = await trx('sample_requests').where({ id }).first();
+    if (!row) throw notFound('Sample request');
+    if (row.pipedrive_status === 'synced') throw new AppError('conflict', 'This sample request is already in the CRM');
+    await setSampleSyncOutcome(trx, id, { pipedriveStatus: 'pending', syncError: null }, nowIso);
+    await requeueJob(trx, 'sample_request', id, nowIso);
+  });
+  return sampleRequestFromRow(await deps.db('sample_requests').where({ id }).first());
+}

@@ -1,0 +1,295 @@
+// The CRM sync queue and the status writes it makes. Every query compiles to the same meaning on SQLite and
+// PostgreSQL, except the claim, where PostgreSQL gets FOR UPDATE SKIP LOCKED so that several server processes
+// hand out each due job to exactly one of them without waiting on each other.
+import type { Knex } from 'knex';
+import { isPostgres, type Db } from '../../db/knex';
+import { toIso } from '../../db/types';
+import type { Attribution } from '../../contract';
+import { bumpLeadRollup } from '../leads/leads-queries';
+import { attributionFromRow } from './attribution-columns';
+import { notifyCrmJobsCommitted } from './crm-signal';
+
+export type CrmJobKind = 'lead' | 'sample_request';
+export type CrmJobState = 'pending' | 'running' | 'done' | 'failed';
+
+export interface CrmJob {
+  id: number;
+  kind: CrmJobKind;
+  recordId: number;
+  state: CrmJobState;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  lockedBy: string | null;
+  personId: number | null;
+  orgId: number | null;
+  dealId: number | null;
+}
+
+/**
+ * Queues the record for Pipedrive. Call it with the transaction that stores the record, so the record and its
+ * job commit together (or not at all). Workers of this process are woken once that transaction commits.
+ */
+export async function enqueueCrmSync(db: Knex, job: { kind: CrmJobKind; id: number }, nowIso = new Date().toISOString()): Promise<void> {
+  await db('crm_sync_jobs')
+    .insert({
+      kind: job.kind,
+      record_id: job.id,
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: nowIso,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .onConflict(['kind', 'record_id'])
+    .ignore();
+  notifyAfterCommit(db);
+}
+
+/** Wakes the workers once `db`'s transaction commits (at once when `db` is not a transaction). */
+function notifyAfterCommit(db: Knex): void {
+  const trx = db as unknown as Partial<Knex.Transaction>;
+  if (trx.isTransaction && trx.executionPromise) trx.executionPromise.then(notifyCrmJobsCommitted, () => undefined);
+  else notifyCrmJobsCommitted();
+}
+
+function jobFromRow(row: Record<string, unknown>): CrmJob {
+  const num = (v: unknown) => (v == null || v === '' ? null : Number(v));
+  return {
+    id: Number(row.id),
+    kind: row.kind as CrmJobKind,
+    recordId: Number(row.record_id),
+    state: row.state as CrmJobState,
+    attempts: Number(row.attempts),
+    nextAttemptAt: toIso(row.next_attempt_at),
+    lastError: (row.last_error as string | null) ?? null,
+    lockedBy: (row.locked_by as string | null) ?? null,
+    personId: num(row.person_id),
+    orgId: num(row.org_id),
+    dealId: num(row.deal_id),
+  };
+}
+
+export async function findJob(db: Knex, kind: CrmJobKind, recordId: number): Promise<CrmJob | undefined> {
+  const row = await db('crm_sync_jobs').where({ kind, record_id: recordId }).first();
+  return row ? jobFromRow(row) : undefined;
+}
+
+/** Due: pending and its time has come, or running under a claim older than the lease (its process died). */
+function whereDue(q: Knex.QueryBuilder, nowIso: string, staleIso: string): Knex.QueryBuilder {
+  return q.where((w) =>
+    w
+      .where((p) => p.where('state', 'pending').andWhere('next_attempt_at', '<=', nowIso))
+      .orWhere((r) => r.where('state', 'running').andWhere('locked_at', '<', staleIso)),
+  );
+}
+
+/**
+ * Takes up to `limit` due jobs for `workerId` and counts the attempt. PostgreSQL: rows locked by another
+ * claimer are skipped, not waited for. SQLite (one writer at a time): each row is taken by an UPDATE that
+ * re-checks it is still due, so of two processes racing for a row exactly one update matches.
+ */
+export async function claimDueJobs(db: Db, workerId: string, now: Date, leaseMs: number, limit: number): Promise<CrmJob[]> {
+  const nowIso = now.toISOString();
+  const staleIso = new Date(now.getTime() - leaseMs).toISOString();
+  const claim = { state: 'running', locked_by: workerId, locked_at: nowIso, updated_at: nowIso, attempts: db.raw('attempts + 1') };
+  if (isPostgres(db)) {
+    return db.transaction(async (trx) => {
+      const rows = await whereDue(trx('crm_sync_jobs').select('id'), nowIso, staleIso)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked();
+      if (!rows.length) return [];
+      const claimed = await trx('crm_sync_jobs')
+        .whereIn('id', rows.map((r: { id: number }) => r.id))
+        .update(claim)
+        .returning('*');
+      return claimed.map(jobFromRow);
+    });
+  }
+  const candidates = await whereDue(db('crm_sync_jobs').select('id'), nowIso, staleIso).orderBy('next_attempt_at').limit(limit);
+  const jobs: CrmJob[] = [];
+  for (const { id } of candidates as { id: number }[]) {
+    const n = await whereDue(db('crm_sync_jobs').where({ id }), nowIso, staleIso).update(claim);
+    if (n !== 1) continue;
+    const row = await db('crm_sync_jobs').where({ id, locked_by: workerId }).first();
+    if (row) jobs.push(jobFromRow(row));
+  }
+  return jobs;
+}
+
+/** Remembers what already exists in Pipedrive for this job, while the claim is still ours. */
+export async function saveCheckpoint(
+  db: Knex,
+  job: CrmJob,
+  workerId: string,
+  ids: { personId?: number | null; orgId?: number | null; dealId?: number | null },
+  nowIso: string,
+): Promise<void> {
+  const patch: Record<string, unknown> = { updated_at: nowIso };
+  if (ids.personId !== undefined) patch.person_id = ids.personId == null ? null : String(ids.personId);
+  if (ids.orgId !== undefined) patch.org_id = ids.orgId == null ? null : String(ids.orgId);
+  if (ids.dealId !== undefined) patch.deal_id = ids.dealId == null ? null : String(ids.dealId);
+  await db('crm_sync_jobs').where({ id: job.id, locked_by: workerId, state: 'running' }).update(patch);
+}
+
+/** Ends a claimed job; false when the claim was lost meanwhile (another process took over a stale claim). */
+export async function finishJob(
+  db: Knex,
+  job: CrmJob,
+  workerId: string,
+  outcome: { state: CrmJobState; lastError: string | null; nextAttemptAt?: string; dealId?: number | null },
+  nowIso: string,
+): Promise<boolean> {
+  const patch: Record<string, unknown> = {
+    state: outcome.state,
+    last_error: outcome.lastError,
+    locked_by: null,
+    locked_at: null,
+    updated_at: nowIso,
+  };
+  if (outcome.nextAttemptAt) patch.next_attempt_at = outcome.nextAttemptAt;
+  if (outcome.dealId !== undefined) patch.deal_id = outcome.dealId == null ? null : String(outcome.dealId);
+  const n = await db('crm_sync_jobs').where({ id: job.id, locked_by: workerId, state: 'running' }).update(patch);
+  return n === 1;
+}
+
+/** Queues the record again from scratch (admin's "Retry sync"); creates the job if it never had one. */
+export async function requeueJob(db: Knex, kind: CrmJobKind, recordId: number, nowIso: string): Promise<void> {
+  const n = await db('crm_sync_jobs')
+    .where({ kind, record_id: recordId })
+    .whereNot('state', 'running')
+    .update({ state: 'pending', attempts: 0, next_attempt_at: nowIso, last_error: null, locked_by: null, locked_at: null, updated_at: nowIso });
+  if (n === 0) await enqueueCrmSync(db, { kind, id: recordId }, nowIso);
+  else notifyAfterCommit(db);
+}
+
+export async function countJobs(db: Db): Promise<{ pending: number; failed: number }> {
+  const rows = (await db('crm_sync_jobs').select('state').count({ n: '*' }).whereIn('state', ['pending', 'running', 'failed']).groupBy('state')) as {
+    state: string;
+    n: number | string;
+  }[];
+  let pending = 0;
+  let failed = 0;
+  for (const r of rows) {
+    if (r.state === 'failed') failed += Number(r.n);
+    else pending += Number(r.n);
+  }
+  return { pending, failed };
+}
+
+// ---- the records the jobs point at ----
+
+export interface LeadForSync {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  industry: string | null;
+  volume: string | null;
+  message: string | null;
+  leadSource: string;
+  source: string;
+  status: string;
+  attribution: Attribution | null;
+  createdAt: string;
+}
+
+export interface SampleRequestForSync {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  sampleType: string;
+  notes: string | null;
+  pipedriveStatus: string;
+  attribution: Attribution | null;
+  createdAt: string;
+}
+
+const str = (v: unknown) => (v == null ? null : String(v));
+
+export async function loadLeadForSync(db: Knex, id: number): Promise<LeadForSync | undefined> {
+  const row = await db('leads').where({ id }).first();
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    company: str(row.company),
+    phone: str(row.phone),
+    industry: str(row.industry),
+    volume: str(row.volume),
+    message: str(row.message),
+    leadSource: String(row.lead_source),
+    source: String(row.source),
+    status: String(row.status),
+    attribution: attributionFromRow(row),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export async function loadSampleRequestForSync(db: Knex, id: number): Promise<SampleRequestForSync | undefined> {
+  const row = await db('sample_requests').where({ id }).first();
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    phone: str(row.phone),
+    company: str(row.company),
+    addressLine1: String(row.address_line1),
+    addressLine2: str(row.address_line2),
+    city: String(row.city),
+    state: String(row.state),
+    zip: String(row.zip),
+    sampleType: String(row.sample_type),
+    notes: str(row.notes),
+    pipedriveStatus: String(row.pipedrive_status),
+    attribution: attributionFromRow(row),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/**
+ * Moves a lead to `status` with its sync error, and its count between lead_rollups rows (day of created_at in
+ * UTC × status × volume), in the caller's transaction. The update only applies to the status it read, so two
+ * writers can never both move the same count.
+ */
+export async function setLeadSyncOutcome(trx: Knex, id: number, status: string, syncError: string | null, nowIso: string): Promise<boolean> {
+  const lead = await trx('leads').select('status', 'volume', 'created_at').where({ id }).first();
+  if (!lead) return false;
+  const from = String(lead.status);
+  const n = await trx('leads').where({ id, status: from }).update({ status, sync_error: syncError, updated_at: nowIso });
+  if (n !== 1) return false;
+  if (from !== status) {
+    const day = toIso(lead.created_at).slice(0, 10);
+    await bumpLeadRollup(trx, day, from, (lead.volume as string | null) ?? null, -1);
+    await bumpLeadRollup(trx, day, status, (lead.volume as string | null) ?? null, 1);
+  }
+  return true;
+}
+
+export async function setSampleSyncOutcome(
+  trx: Knex,
+  id: number,
+  outcome: { pipedriveStatus: string; dealId?: number | null; syncError: string | null },
+  nowIso: string,
+): Promise<boolean> {
+  const patch: Record<string, unknown> = { pipedrive_status: outcome.pipedriveStatus, sync_error: outcome.syncError, updated_at: nowIso };
+  if (outcome.dealId !== undefined) patch.pipedrive_deal_id = outcome.dealId == null ? null : String(outcome.dealId);
+  const n = await trx('sample_requests').where({ id }).update(patch);
+  return n === 1;
+}

@@ -1,0 +1,179 @@
+// What a lead or a sample request becomes in Pipedrive: a person (found by e-mail or created), an
+// organization (found by company name or created), a deal whose title carries a marker (#L<id> / #S<id>), and
+// a note with everything else. Each step looks before it creates and leaves a checkpoint on the job, so running
+// a job twice — after a crash, a lost answer or a stale claim — never makes a second deal or note.
+import type { Knex } from 'knex';
+import {
+  INDUSTRIES, SAMPLE_TYPES, VOLUMES, VOLUME_PIPELINE,
+  type Attribution, type Volume,
+} from '../../contract';
+import { PipedriveError, type PipedriveClient } from './pipedrive-client';
+import {
+  loadLeadForSync, loadSampleRequestForSync, saveCheckpoint,
+  type CrmJob, type LeadForSync, type SampleRequestForSync,
+} from './crm-queries';
+
+export const DEAL_CURRENCY = 'USD';
+
+export const leadMarker = (id: number) => `#L${id}`;
+export const sampleMarker = (id: number) => `#S${id}`;
+
+/** The lead's pipeline estimate (contract §5): the bucket's monthly pieces at its tier price, in dollars. */
+export function leadDealValue(volume: string | null): number {
+  const bucket = volume ? VOLUME_PIPELINE[volume as Volume] : undefined;
+  return bucket ? (bucket.pieces * bucket.priceCents) / 100 : 0;
+}
+
+export function leadDealTitle(lead: Pick<LeadForSync, 'id' | 'firstName' | 'lastName' | 'company' | 'source'>): string {
+  const who = lead.company ?? `${lead.firstName} ${lead.lastName}`;
+  return `${who} — demo request from ${lead.source} ${leadMarker(lead.id)}`;
+}
+
+export function sampleDealTitle(request: Pick<SampleRequestForSync, 'id' | 'firstName' | 'lastName' | 'company'>): string {
+  const who = request.company ?? `${request.firstName} ${request.lastName}`;
+  return `Sample pack — ${who} ${sampleMarker(request.id)}`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const labelOf = (list: readonly { value: string; label: string }[], value: string | null) =>
+  value ? (list.find((i) => i.value === value)?.label ?? value) : null;
+
+function noteHtml(heading: string, rows: [string, string | null | undefined][], body?: string | null): string {
+  const lines = rows
+    .filter((r): r is [string, string] => typeof r[1] === 'string' && r[1] !== '')
+    .map(([k, v]) => `<b>${escapeHtml(k)}:</b> ${escapeHtml(v)}`);
+  const text = body ? `<p>${escapeHtml(body).replace(/\r?\n/g, '<br>')}</p>` : '';
+  return `<p><b>${escapeHtml(heading)}</b></p>${text}<p>${lines.join('<br>')}</p>`;
+}
+
+function attributionRows(a: Attribution | null): [string, string | undefined][] {
+  return [
+    ['UTM source', a?.utmSource],
+    ['UTM medium', a?.utmMedium],
+    ['UTM campaign', a?.utmCampaign],
+    ['UTM term', a?.utmTerm],
+    ['UTM content', a?.utmContent],
+    ['Referrer', a?.referrer],
+    ['Landing page', a?.landingPage],
+  ];
+}
+
+export function leadNote(lead: LeadForSync): string {
+  return noteHtml(
+    `DirectMailers website lead ${leadMarker(lead.id)}`,
+    [
+      ['Industry', labelOf(INDUSTRIES, lead.industry)],
+      ['Volume', labelOf(VOLUMES, lead.volume)],
+      ['Source', lead.source],
+      ['Lead source', lead.leadSource],
+      ['Phone', lead.phone],
+      ['Received', lead.createdAt],
+      ...attributionRows(lead.attribution),
+    ],
+    lead.message,
+  );
+}
+
+export function sampleNote(r: SampleRequestForSync): string {
+  const address = [r.addressLine1, r.addressLine2, `${r.city}, ${r.state} ${r.zip}`].filter(Boolean).join(', ');
+  return noteHtml(
+    `Free sample pack request ${sampleMarker(r.id)}`,
+    [
+      ['Mail to', `${r.firstName} ${r.lastName}${r.company ? `, ${r.company}` : ''}`],
+      ['Mailing address', address],
+      ['Sample type', labelOf(SAMPLE_TYPES, r.sampleType)],
+      ['Phone', r.phone],
+      ['Received', r.createdAt],
+      ...attributionRows(r.attribution),
+    ],
+    r.notes,
+  );
+}
+
+export interface SyncContext {
+  db: Knex;
+  client: PipedriveClient;
+  workerId: string;
+  clock: () => Date;
+}
+
+/** Brings one job's record into Pipedrive; answers the deal id. Throws PipedriveError on failure. */
+export async function syncJob(ctx: SyncContext, job: CrmJob): Promise<{ dealId: number }> {
+  if (job.kind === 'lead') {
+    const lead = await loadLeadForSync(ctx.db, job.recordId);
+    if (!lead) throw new PipedriveError(`Lead ${job.recordId} no longer exists`, false);
+    return syncContact(ctx, job, {
+      name: `${lead.firstName} ${lead.lastName}`,
+      email: lead.email,
+      phone: lead.phone,
+      company: lead.company,
+      marker: leadMarker(lead.id),
+      title: leadDealTitle(lead),
+      value: leadDealValue(lead.volume),
+      note: leadNote(lead),
+    });
+  }
+  const request = await loadSampleRequestForSync(ctx.db, job.recordId);
+  if (!request) throw new PipedriveError(`Sample request ${job.recordId} no longer exists`, false);
+  return syncContact(ctx, job, {
+    name: `${request.firstName} ${request.lastName}`,
+    email: request.email,
+    phone: request.phone,
+    company: request.company,
+    marker: sampleMarker(request.id),
+    title: sampleDealTitle(request),
+    value: 0,
+    note: sampleNote(request),
+  });
+}
+
+interface ContactDeal {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  marker: string;
+  title: string;
+  value: number;
+  note: string;
+}
+
+async function syncContact(ctx: SyncContext, job: CrmJob, d: ContactDeal): Promise<{ dealId: number }> {
+  const { client } = ctx;
+  const checkpoint = (ids: Parameters<typeof saveCheckpoint>[3]) =>
+    saveCheckpoint(ctx.db, job, ctx.workerId, ids, ctx.clock().toISOString());
+
+  // The two look-ups do not depend on each other: one round trip instead of two.
+  const needOrg = !job.orgId && !!d.company;
+  const [foundOrg, foundPerson] = await Promise.all([
+    needOrg ? client.findOrganizationByName(d.company!) : Promise.resolve(null),
+    job.personId ? Promise.resolve(null) : client.findPersonByEmail(d.email),
+  ]);
+
+  let orgId = job.orgId;
+  if (needOrg) {
+    orgId = foundOrg ?? (await client.createOrganization(d.company!));
+    await checkpoint({ orgId });
+  }
+
+  let personId = job.personId;
+  if (!personId) {
+    personId = foundPerson ?? (await client.createPerson({ name: d.name, email: d.email, phone: d.phone, orgId }));
+    await checkpoint({ personId });
+  }
+
+  let dealId = job.dealId ?? (await client.findDealByMarker(d.marker, personId));
+  const created = !dealId;
+  if (!dealId) {
+    dealId = await client.createDeal({ title: d.title, value: d.value, currency: DEAL_CURRENCY, personId, orgId });
+  }
+  if (dealId !== job.dealId) await checkpoint({ dealId });
+
+  // The note carries the marker too, so a deal found again (not created now) gets it at most once.
+  if (created || !(await client.dealHasNote(dealId, d.marker))) {
+    await client.addNote(dealId, d.note);
+  }
+  return { dealId };
+}

@@ -1,0 +1,348 @@
+// The CRM sync end to end: real app, real database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+// real workers, and a fake Pipedrive over real HTTP that speaks Pipedrive's paths, headers and envelopes.
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { ENGINES, api, createTestDb, startTestApp, testConfig, type TestApp, type TestDb } from '../../testing/test-app';
+import { signInAs } from '../../testing/sign-in';
+import { startFakePipedrive, type FakePipedrive } from '../../testing/fake-pipedrive';
+import type { CrmConfig } from '../../config';
+import type { Db } from '../../db/knex';
+import { leadBody } from '../leads/lead-fixtures';
+import { CrmSyncWorker } from './crm-worker';
+import { PipedriveClient } from './pipedrive-client';
+
+const silent = pino({ level: 'silent' });
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 8000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const uniqueEmail = (tag: string) => `${tag}-${crypto.randomBytes(3).toString('hex')}@example.com`;
+
+const sampleBody = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: uniqueEmail('grace'),
+  phone: '+1 555 0199',
+  company: 'Navy Labs',
+  addressLine1: '1 Harbor Way',
+  addressLine2: 'Suite 2',
+  city: 'Arlington',
+  state: 'VA',
+  zip: '22201',
+  sampleType: 'both',
+  notes: 'Leave at the front desk.',
+  elapsedMs: 8000,
+  ...overrides,
+});
+
+describe.each(ENGINES)('CRM sync on %s', (engine) => {
+  let testDb: TestDb;
+  let app: TestApp;
+  let fake: FakePipedrive;
+  let crm: CrmConfig;
+  let cookie: string;
+  const workers: CrmSyncWorker[] = [];
+
+  const startWorker = (db: Db = testDb.db, workerId = 'w1') => {
+    const worker = new CrmSyncWorker({ db, config: { crm }, logger: silent, workerId });
+    worker.start();
+    workers.push(worker);
+    return worker;
+  };
+  const postLead = async (overrides: Record<string, unknown> = {}) => {
+    const res = await api(app.baseUrl, 'POST', '/api/leads', leadBody({ email: uniqueEmail('ada'), ...overrides }));
+    expect(res.status).toBe(201);
+    return res.json as { id: number; email: string };
+  };
+  const leadRow = (id: number) => testDb.db('leads').where({ id }).first();
+  const jobRow = (kind: string, id: number) => testDb.db('crm_sync_jobs').where({ kind, record_id: id }).first();
+  const waitForLeadStatus = (id: number, status: string, timeoutMs?: number) =>
+    waitFor(async () => {
+      const row = await leadRow(id);
+      return row?.status === status ? row : undefined;
+    }, timeoutMs);
+  const rollupCount = async (status: string) => {
+    const rows = await testDb.db('lead_rollups').where({ status }).sum({ n: 'count' });
+    return Number(rows[0]?.n ?? 0);
+  };
+
+  beforeAll(async () => {
+    fake = await startFakePipedrive();
+    testDb = await createTestDb(engine);
+    crm = {
+      ...testConfig().crm,
+      pipedriveApiToken: fake.token,
+      pipedriveBaseUrl: fake.url,
+      maxAttempts: 3,
+      backoffMs: 10,
+      pollMs: 50,
+    };
+    app = await startTestApp(testDb.db, { config: { ...testConfig({ rateLimitPerMinute: null }), crm } });
+    cookie = (await signInAs(app)).cookie;
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+  });
+
+  it('lead - synced with one person, one organization, one deal and a note carrying message, industry, volume, source and attribution', async () => {
+    startWorker();
+    const lead = await postLead({
+      attribution: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring', referrer: 'https://search.example/?q=mail', landingPage: '/mortgage' },
+    });
+    const row = await waitForLeadStatus(lead.id, 'synced');
+    expect(row.sync_error).toBeNull();
+
+    expect(fake.persons).toHaveLength(1);
+    expect(fake.persons[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      emails: [{ value: lead.email, primary: true, label: 'work' }],
+      phones: [{ value: '+1 555 0100', primary: true, label: 'work' }],
+      org_id: fake.organizations[0]!.id,
+    });
+    expect(fake.organizations.map((o) => o.name)).toEqual(['Analytical Engines']);
+    expect(fake.deals).toHaveLength(1);
+    const deal = fake.deals[0]!;
+    expect(deal.title).toBe(`Analytical Engines — demo request from Main Website #L${lead.id}`);
+    // 1000-5000 stands for 3,000 pieces a month at $0.65 (contract §5).
+    expect(deal).toMatchObject({ value: 1950, currency: 'USD', person_id: fake.persons[0]!.id, org_id: fake.organizations[0]!.id });
+    expect(fake.notes).toHaveLength(1);
+    const note = fake.notes[0]!;
+    expect(note.deal_id).toBe(deal.id);
+    for (const text of ['Please call me.', 'Mortgage &amp; Banking', '1,000 – 5,000 pieces / month', 'Main Website', 'DirectMailers Website', 'google', 'cpc', 'spring', 'https://search.example/?q=mail', '/mortgage', `#L${lead.id}`]) {
+      expect(note.content).toContain(text);
+    }
+    // Every call carried the token in the header Pipedrive reads, and none in the URL.
+    expect(fake.requests.every((r) => r.token === fake.token && !('api_token' in r.query))).toBe(true);
+
+    const job = await jobRow('lead', lead.id);
+    expect(job).toMatchObject({ state: 'done', attempts: 1, deal_id: String(deal.id), last_error: null, locked_by: null });
+    // The lead's count moved from new to synced in the rollups, so the dashboard's conversion rate follows.
+    expect(await rollupCount('synced')).toBe(1);
+    const list = await api(app.baseUrl, 'GET', '/api/admin/leads', undefined, { Cookie: cookie });
+    expect(list.json.find((l: { id: number }) => l.id === lead.id)).toMatchObject({
+      status: 'synced',
+      syncError: null,
+      attribution: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring', referrer: 'https://search.example/?q=mail', landingPage: '/mortgage' },
+    });
+  });
+
+  it('existing person - found by e-mail (any case) and reused, not created again', async () => {
+    const email = uniqueEmail('known');
+    const client = new PipedriveClient({ baseUrl: fake.url, apiToken: fake.token });
+    const existing = await client.createPerson({ name: 'Ada L.', email });
+    startWorker();
+    const lead = await postLead({ email: email.toUpperCase(), company: undefined });
+    await waitForLeadStatus(lead.id, 'synced');
+    expect(fake.persons).toHaveLength(1);
+    expect(fake.organizations).toHaveLength(0);
+    expect(fake.deals).toHaveLength(1);
+    expect(fake.deals[0]).toMatchObject({ person_id: existing, org_id: null, title: `Ada Lovelace — demo request from Main Website #L${lead.id}` });
+  });
+
+  it('429 with retry-after - waits as long as Pipedrive asks, then synced', async () => {
+    fake.failNext(1, { status: 429, retryAfterSeconds: 1 });
+    startWorker();
+    const lead = await postLead();
+    await waitForLeadStatus(lead.id, 'synced', 10_000);
+    const limited = fake.requests.findIndex((r) => r.status === 429);
+    expect(limited).toBe(0);
+    const first = fake.requests[0]!;
+    expect(first.status).toBe(429);
+    const job = await jobRow('lead', lead.id);
+    expect(job.attempts).toBe(2);
+    expect(fake.deals).toHaveLength(1);
+  });
+
+  it('5xx until the last attempt - sync_failed with the reason; Retry sync - synced', async () => {
+    fake.failNext(Infinity, { status: 503 });
+    startWorker();
+    const lead = await postLead();
+    const failed = await waitForLeadStatus(lead.id, 'sync_failed');
+    fake.clearFailures();
+    expect(failed.sync_error).toMatch(/^Gave up after 3 attempts: .*503 Service unavailable/);
+    expect(await jobRow('lead', lead.id)).toMatchObject({ state: 'failed', attempts: 3 });
+    expect(fake.deals).toHaveLength(0);
+    expect(await rollupCount('sync_failed')).toBe(1);
+    const status = await api(app.baseUrl, 'GET', '/api/admin/crm/status', undefined, { Cookie: cookie });
+    expect(status.json).toMatchObject({ connected: true, failed: 1 });
+
+    const retry = await api(app.baseUrl, 'POST', `/api/admin/leads/${lead.id}/retry-sync`, undefined, { Cookie: cookie });
+    expect(retry.status).toBe(200);
+    expect(retry.json).toMatchObject({ id: lead.id, status: 'new', syncError: null });
+    await waitForLeadStatus(lead.id, 'synced');
+    expect(await jobRow('lead', lead.id)).toMatchObject({ state: 'done', attempts: 1, last_error: null });
+    expect(fake.deals).toHaveLength(1);
+    expect(await rollupCount('sync_failed')).toBe(0);
+
+    const again = await api(app.baseUrl, 'POST', `/api/admin/leads/${lead.id}/retry-sync`, undefined, { Cookie: cookie });
+    expect(again.status).toBe(409);
+  });
+
+  it('a refused request (4xx) - sync_failed at once, without burning the other attempts', async () => {
+    fake.failNext(1, { status: 400, match: 'POST /api/v2/deals' });
+    startWorker();
+    const lead = await postLead();
+    const failed = await waitForLeadStatus(lead.id, 'sync_failed');
+    expect(failed.sync_error).toMatch(/POST \/api\/v2\/deals: 400/);
+    expect(await jobRow('lead', lead.id)).toMatchObject({ state: 'failed', attempts: 1 });
+  });
+
+  it('crash after the deal was created - the retry finds it: one deal, one note', async () => {
+    fake.crashAfterCreatingDeal(1);
+    startWorker();
+    const lead = await postLead();
+    await waitForLeadStatus(lead.id, 'synced');
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/deals')).toHaveLength(1);
+    expect(fake.deals).toHaveLength(1);
+    expect(fake.notes).toHaveLength(1);
+    expect(fake.persons).toHaveLength(1);
+    expect(await jobRow('lead', lead.id)).toMatchObject({ state: 'done', attempts: 2, deal_id: String(fake.deals[0]!.id) });
+  });
+
+  it('a process that died mid-sync - its stale claim is taken over and the deal is not made twice', async () => {
+    // Another process claimed the job, created the deal in Pipedrive, and died before writing anything back.
+    const lead = await postLead();
+    const client = new PipedriveClient({ baseUrl: fake.url, apiToken: fake.token });
+    const personId = await client.createPerson({ name: 'Ada Lovelace', email: lead.email });
+    await client.createDeal({ title: `Analytical Engines — demo request #L${lead.id}`, value: 1950, currency: 'USD', personId });
+    const long = new Date(Date.now() - crm.leaseMs - 1000).toISOString();
+    await testDb.db('crm_sync_jobs').where({ kind: 'lead', record_id: lead.id }).update({ state: 'running', locked_by: 'dead', locked_at: long, attempts: 1 });
+    startWorker();
+    await waitForLeadStatus(lead.id, 'synced');
+    expect(fake.deals).toHaveLength(1);
+    expect(fake.notes).toHaveLength(1);
+  });
+
+  it('sample request - a "Sample pack" deal with the mailing address in a note; its id in pipedriveDealId', async () => {
+    startWorker();
+    const body = sampleBody({ attribution: { utmSource: 'newsletter' } });
+    const res = await api(app.baseUrl, 'POST', '/api/print-samples', body);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ pipedriveStatus: 'pending', syncError: null, attribution: { utmSource: 'newsletter' } });
+    const row = await waitFor(async () => {
+      const r = await testDb.db('sample_requests').where({ id: res.json.id }).first();
+      return r?.pipedrive_status === 'synced' ? r : undefined;
+    });
+    expect(fake.deals).toHaveLength(1);
+    expect(fake.deals[0]!.title).toBe(`Sample pack — Navy Labs #S${res.json.id}`);
+    expect(row.pipedrive_deal_id).toBe(String(fake.deals[0]!.id));
+    const note = fake.notes[0]!;
+    for (const text of ['1 Harbor Way, Suite 2, Arlington, VA 22201', 'Both postcards and letters', 'Leave at the front desk.', 'newsletter']) {
+      expect(note.content).toContain(text);
+    }
+    const list = await api(app.baseUrl, 'GET', '/api/admin/print-samples', undefined, { Cookie: cookie });
+    expect(list.json.find((s: { id: number }) => s.id === res.json.id)).toMatchObject({
+      pipedriveStatus: 'synced',
+      pipedriveDealId: String(fake.deals[0]!.id),
+      syncError: null,
+    });
+  });
+
+  it('sample request - 5xx until the last attempt, then Retry sync - synced with the deal id', async () => {
+    fake.failNext(Infinity, { status: 500 });
+    startWorker();
+    const res = await api(app.baseUrl, 'POST', '/api/print-samples', sampleBody({ company: '' }));
+    const id = res.json.id as number;
+    const failed = await waitFor(async () => {
+      const r = await testDb.db('sample_requests').where({ id }).first();
+      return r?.pipedrive_status === 'sync_failed' ? r : undefined;
+    });
+    fake.clearFailures();
+    expect(failed.sync_error).toMatch(/500/);
+    const retry = await api(app.baseUrl, 'POST', `/api/admin/print-samples/${id}/retry-sync`, undefined, { Cookie: cookie });
+    expect(retry.status).toBe(200);
+    expect(retry.json).toMatchObject({ id, pipedriveStatus: 'pending', syncError: null });
+    const done = await waitFor(async () => {
+      const r = await testDb.db('sample_requests').where({ id }).first();
+      return r?.pipedrive_status === 'synced' ? r : undefined;
+    });
+    expect(fake.deals.map((d) => d.title)).toEqual([`Sample pack — Grace Hopper #S${id}`]);
+    expect(done.pipedrive_deal_id).toBe(String(fake.deals[0]!.id));
+  });
+
+  it('two server processes on one database - every job synced exactly once', async () => {
+    const other = testDb.connectAgain();
+    startWorker(testDb.db, 'process-a');
+    startWorker(other, 'process-b');
+    const leads = await Promise.all(Array.from({ length: 12 }, (_, i) => postLead({ company: `Two Workers ${i}` })));
+    const samples = await Promise.all(
+      Array.from({ length: 4 }, () => api(app.baseUrl, 'POST', '/api/print-samples', sampleBody())),
+    );
+    for (const lead of leads) await waitForLeadStatus(lead.id, 'synced', 15_000);
+    await waitFor(async () => {
+      const rows = await testDb.db('sample_requests').whereIn('id', samples.map((s) => s.json.id)).where({ pipedrive_status: 'synced' });
+      return rows.length === samples.length;
+    }, 15_000);
+    const dealPosts = fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/deals');
+    expect(dealPosts).toHaveLength(leads.length + samples.length);
+    expect(fake.deals).toHaveLength(leads.length + samples.length);
+    expect(fake.notes).toHaveLength(leads.length + samples.length);
+    const jobs = await testDb.db('crm_sync_jobs').whereIn('record_id', leads.map((l) => l.id)).where({ kind: 'lead' });
+    expect(jobs.every((j: { attempts: number; state: string }) => j.attempts === 1 && j.state === 'done')).toBe(true);
+  });
+
+  it('admin CRM routes - 401 without a session', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/admin/crm/status'],
+      ['POST', '/api/admin/leads/1/retry-sync'],
+      ['POST', '/api/admin/print-samples/1/retry-sync'],
+    ] as const) {
+      const res = await api(app.baseUrl, method, path);
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ message: 'Unauthorized' });
+    }
+    const missing = await api(app.baseUrl, 'POST', '/api/admin/leads/999999/retry-sync', undefined, { Cookie: cookie });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('CRM not connected on %s', (engine) => {
+  let testDb: TestDb;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    testDb = await createTestDb(engine);
+    app = await startTestApp(testDb.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+  });
+
+  it('no token - nothing is sent, the status stays new, the job waits; status says not connected; retry refused', async () => {
+    expect(app.deps.config.crm.pipedriveApiToken).toBeUndefined();
+    const worker = new CrmSyncWorker({ db: testDb.db, config: app.deps.config, logger: silent });
+    worker.start();
+    expect(worker.connected).toBe(false);
+    const res = await api(app.baseUrl, 'POST', '/api/leads', leadBody({ attribution: { utmSource: 'x'.repeat(600) } }));
+    expect(res.status).toBe(201);
+    // Attribution is cut to 500 characters, never a reason to refuse a lead.
+    expect(res.json.attribution).toEqual({ utmSource: 'x'.repeat(500) });
+    expect(await worker.runOnce()).toBe(0);
+    await worker.stop();
+    expect((await testDb.db('leads').where({ id: res.json.id }).first()).status).toBe('new');
+    expect(await testDb.db('crm_sync_jobs').where({ record_id: res.json.id }).first()).toMatchObject({ state: 'pending', attempts: 0 });
+
+    const { cookie } = await signInAs(app);
+    const status = await api(app.baseUrl, 'GET', '/api/admin/crm/status', undefined, { Cookie: cookie });
+    expect(status.status).toBe(200);
+    expect(status.json).toEqual({ connected: false, pending: 1, failed: 0 });
+    const retry = await api(app.baseUrl, 'POST', `/api/admin/leads/${res.json.id}/retry-sync`, undefined, { Cookie: cookie });
+    expect(retry.status).toBe(409);
+    expect(retry.json).toEqual({ message: 'CRM not connected' });
+  });
+});

@@ -1,0 +1,171 @@
+// The sync worker that runs inside each server process. It claims due jobs from crm_sync_jobs, syncs them,
+// and writes the outcome and the record's status in one transaction. Failures that may pass (network, 429,
+// 5xx) are retried with exponential backoff — never sooner than Pipedrive's retry-after — until the last
+// attempt, which marks the record `sync_failed` with the reason. Without a token it does nothing at all.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { CrmConfig } from '../../config';
+import type { Db } from '../../db/knex';
+import { PipedriveClient, PipedriveError } from './pipedrive-client';
+import { claimDueJobs, finishJob, setLeadSyncOutcome, setSampleSyncOutcome, type CrmJob } from './crm-queries';
+import { onCrmJobsCommitted } from './crm-signal';
+import { syncJob } from './crm-service';
+
+export interface CrmWorkerDeps {
+  db: Db;
+  config: { crm: CrmConfig };
+  logger: Logger;
+  clock?: () => Date;
+  /** Tests name their workers to tell them apart. */
+  workerId?: string;
+  /** Jobs claimed and synced at once; Pipedrive's per-token rate limit is the reason to keep this small. */
+  batchSize?: number;
+  client?: PipedriveClient;
+}
+
+export class CrmSyncWorker {
+  readonly workerId: string;
+  private readonly db: Db;
+  private readonly crm: CrmConfig;
+  private readonly logger: Logger;
+  private readonly clock: () => Date;
+  private readonly batchSize: number;
+  private readonly client: PipedriveClient | null;
+  private running = false;
+  private loopDone: Promise<void> = Promise.resolve();
+  private wake: (() => void) | null = null;
+  private nudged = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(deps: CrmWorkerDeps) {
+    this.db = deps.db;
+    this.crm = deps.config.crm;
+    this.logger = deps.logger;
+    this.clock = deps.clock ?? (() => new Date());
+    this.batchSize = deps.batchSize ?? 4;
+    this.workerId = deps.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+    this.client =
+      deps.client ??
+      (this.crm.pipedriveApiToken
+        ? new PipedriveClient({ baseUrl: this.crm.pipedriveBaseUrl, apiToken: this.crm.pipedriveApiToken, clock: this.clock })
+        : null);
+  }
+
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  /** Starts polling; a no-op without a Pipedrive token (records keep their status and their queued jobs). */
+  start(): void {
+    if (this.running) return;
+    if (!this.client) {
+      this.logger.info('CRM not connected (no PIPEDRIVE_API_TOKEN): leads and sample requests wait in the sync queue');
+      return;
+    }
+    this.running = true;
+    this.unsubscribe = onCrmJobsCommitted(() => this.nudge());
+    this.loopDone = this.loop();
+    this.logger.info({ workerId: this.workerId }, 'CRM sync worker started');
+  }
+
+  /** Stops taking jobs and waits for the ones in hand (graceful shutdown). */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.unsubscribe?.();
+    this.nudge();
+    await this.loopDone;
+  }
+
+  /** Claims one batch of due jobs and syncs them; answers how many it took. */
+  async runOnce(): Promise<number> {
+    if (!this.client) return 0;
+    const jobs = await claimDueJobs(this.db, this.workerId, this.clock(), this.crm.leaseMs, this.batchSize);
+    await Promise.all(jobs.map((job) => this.process(job)));
+    return jobs.length;
+  }
+
+  private nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      this.nudged = false;
+      let taken = 0;
+      try {
+        taken = await this.runOnce();
+      } catch (err) {
+        this.logger.error({ err }, 'CRM sync: could not claim jobs');
+      }
+      if (!this.running) break;
+      if (taken > 0 || this.nudged) continue;
+      await this.idle(await this.msUntilNextDue());
+    }
+  }
+
+  /** Sleeps until the poll interval ends, the next retry is due, a new job commits here, or stop(). */
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private async msUntilNextDue(): Promise<number> {
+    try {
+      const row = await this.db('crm_sync_jobs').min({ next: 'next_attempt_at' }).where('state', 'pending').first();
+      const next = row?.next ? new Date(row.next as string | Date).getTime() : NaN;
+      if (Number.isNaN(next)) return this.crm.pollMs;
+      return Math.max(5, Math.min(this.crm.pollMs, next - this.clock().getTime()));
+    } catch {
+      return this.crm.pollMs;
+    }
+  }
+
+  private async process(job: CrmJob): Promise<void> {
+    const log = this.logger.child({ crmJob: job.id, kind: job.kind, recordId: job.recordId, attempt: job.attempts });
+    try {
+      const { dealId } = await syncJob({ db: this.db, client: this.client!, workerId: this.workerId, clock: this.clock }, job);
+      const nowIso = this.clock().toISOString();
+      await this.db.transaction(async (trx) => {
+        if (!(await finishJob(trx, job, this.workerId, { state: 'done', lastError: null, dealId }, nowIso))) return;
+        if (job.kind === 'lead') await setLeadSyncOutcome(trx, job.recordId, 'synced', null, nowIso);
+        else await setSampleSyncOutcome(trx, job.recordId, { pipedriveStatus: 'synced', dealId, syncError: null }, nowIso);
+      });
+      log.info({ dealId }, 'CRM sync done');
+    } catch (err) {
+      await this.fail(job, err, log).catch((e) => log.error({ err: e }, 'CRM sync: could not record the failure'));
+    }
+  }
+
+  private async fail(job: CrmJob, err: unknown, log: Logger): Promise<void> {
+    const e = err instanceof PipedriveError ? err : new PipedriveError((err as Error)?.message ?? String(err), true);
+    const last = !e.retryable || job.attempts >= this.crm.maxAttempts;
+    const nowIso = this.clock().toISOString();
+    if (!last) {
+      const backoff = Math.min(this.crm.maxBackoffMs, this.crm.backoffMs * 2 ** (job.attempts - 1));
+      const delay = Math.max(backoff, e.retryAfterMs ?? 0);
+      const nextAttemptAt = new Date(this.clock().getTime() + delay).toISOString();
+      await finishJob(this.db, job, this.workerId, { state: 'pending', lastError: e.message, nextAttemptAt }, nowIso);
+      log.warn({ reason: e.message, retryInMs: delay }, 'CRM sync failed; will retry');
+      return;
+    }
+    const reason = e.retryable ? `Gave up after ${job.attempts} attempts: ${e.message}` : e.message;
+    await this.db.transaction(async (trx) => {
+      if (!(await finishJob(trx, job, this.workerId, { state: 'failed', lastError: reason }, nowIso))) return;
+      if (job.kind === 'lead') await setLeadSyncOutcome(trx, job.recordId, 'sync_failed', reason, nowIso);
+      else await setSampleSyncOutcome(trx, job.recordId, { pipedriveStatus: 'sync_failed', syncError: reason }, nowIso);
+    });
+    log.error({ reason }, 'CRM sync failed for good');
+  }
+}

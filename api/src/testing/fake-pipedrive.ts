@@ -1,0 +1,382 @@
+// A stand-in for Pipedrive's API, for tests and the bench: a real HTTP server on an ephemeral port that speaks
+// the paths, headers and JSON envelopes the sync uses (checked against Pipedrive's docs, see docs/crm-sync.md),
+// keeps persons, organizations, deals and notes in memory, and can be told to misbehave: answer 429 with
+// rate-limit headers or a 5xx a number of times, or drop the connection right after storing a deal.
+import http from 'node:http';
+
+export interface FakePerson {
+  id: number;
+  name: string;
+  emails: { value: string; primary: boolean; label: string }[];
+  phones: { value: string; primary: boolean; label: string }[];
+  org_id: number | null;
+  owner_id: number;
+  visible_to: number;
+  add_time: string;
+  update_time: string;
+}
+export interface FakeOrganization {
+  id: number;
+  name: string;
+  owner_id: number;
+  visible_to: number;
+  add_time: string;
+  update_time: string;
+}
+export interface FakeDeal {
+  id: number;
+  title: string;
+  value: number;
+  currency: string;
+  person_id: number | null;
+  org_id: number | null;
+  status: 'open';
+  owner_id: number;
+  visible_to: number;
+  add_time: string;
+  update_time: string;
+}
+export interface FakeNote {
+  id: number;
+  content: string;
+  deal_id: number | null;
+  person_id: number | null;
+  org_id: number | null;
+  add_time: string;
+}
+
+export interface Failure {
+  status: number;
+  /** Only requests whose "METHOD /path" starts with this fail (e.g. 'POST /api/v2/deals'); default: any. */
+  match?: string;
+  /** For 429: the retry-after header, in seconds. */
+  retryAfterSeconds?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  token: string | undefined;
+  status: number;
+}
+
+export interface FakePipedrive {
+  url: string;
+  token: string;
+  persons: FakePerson[];
+  organizations: FakeOrganization[];
+  deals: FakeDeal[];
+  notes: FakeNote[];
+  requests: RecordedRequest[];
+  /** The next `times` matching requests answer with this failure (Infinity: until clearFailures()). */
+  failNext: (times: number, failure: Failure) => void;
+  clearFailures: () => void;
+  /** The next `times` deal creations store the deal, then drop the connection without an answer. */
+  crashAfterCreatingDeal: (times: number) => void;
+  /** Latency added to every answer, in ms. */
+  setLatency: (ms: number) => void;
+  reset: () => void;
+  close: () => Promise<void>;
+}
+
+const OWNER_ID = 1;
+const RATE_LIMIT = 40;
+
+export async function startFakePipedrive(options: { token?: string } = {}): Promise<FakePipedrive> {
+  const token = options.token ?? 'fake-pipedrive-token';
+  const state = {
+    persons: [] as FakePerson[],
+    organizations: [] as FakeOrganization[],
+    deals: [] as FakeDeal[],
+    notes: [] as FakeNote[],
+    requests: [] as RecordedRequest[],
+    failures: [] as { times: number; failure: Failure }[],
+    crashes: 0,
+    latency: 0,
+    nextId: 1,
+  };
+  const now = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+  const id = () => state.nextId++;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const query = Object.fromEntries(url.searchParams);
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: any = undefined;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const headerToken = req.headers['x-api-token'];
+      const record: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query,
+        body,
+        token: typeof headerToken === 'string' ? headerToken : undefined,
+        status: 0,
+      };
+      state.requests.push(record);
+
+      const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        record.status = status;
+        const write = () => {
+          res.writeHead(status, {
+            'content-type': 'application/json; charset=utf-8',
+            // Pipedrive sends its rate-limit state on every answer.
+            'x-ratelimit-limit': String(RATE_LIMIT),
+            'x-ratelimit-remaining': String(RATE_LIMIT - 1),
+            'x-ratelimit-reset': '2',
+            ...headers,
+          });
+          res.end(JSON.stringify(payload));
+        };
+        if (state.latency > 0) setTimeout(write, state.latency);
+        else write();
+      };
+      const fail = (status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+        reply(status, { success: false, error, ...extra }, headers);
+
+      // Pipedrive: "The API token must be provided in the x-api-token header for all requests".
+      if (record.token !== token) {
+        fail(401, 'unauthorized access', { errorCode: 401, error_info: 'Please check developers.pipedrive.com' });
+        return;
+      }
+
+      const key = `${record.method} ${record.path}`;
+      const planned = state.failures.find((f) => f.times > 0 && (!f.failure.match || key.startsWith(f.failure.match)));
+      if (planned) {
+        planned.times--;
+        const { status, retryAfterSeconds } = planned.failure;
+        if (status === 429) {
+          const wait = String(retryAfterSeconds ?? 1);
+          fail(429, 'Request over limit', { errorCode: 429 }, { 'retry-after': wait, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': wait });
+        } else {
+          fail(status, status === 503 ? 'Service unavailable' : 'Internal server error', { errorCode: status });
+        }
+        return;
+      }
+
+      route(record.method, url.pathname, query, body, reply);
+    });
+
+    function route(
+      method: string,
+      path: string,
+      query: Record<string, string>,
+      body: any,
+      reply: (status: number, payload: unknown) => void,
+    ) {
+      const state_ = state;
+      // Pipedrive's envelope: {success, data, additional_data}; errors {success:false, error, errorCode}.
+      const ok = (data: unknown, status = 200, additional?: unknown) =>
+        reply(status, { success: true, data, ...(additional !== undefined ? { additional_data: additional } : {}) });
+      const bad = (status: number, error: string) => reply(status, { success: false, error, errorCode: status });
+
+      const search = <T>(items: T[], fields: Record<string, (item: T) => string[]>, toResult: (item: T) => unknown) => {
+        const term = query.term ?? '';
+        const exact = query.exact_match === 'true' || query.exact_match === '1';
+        // Pipedrive: minimum 2 characters, or 1 with exact_match.
+        if (term.length < (exact ? 1 : 2)) return bad(400, 'Search term must be at least 2 characters long');
+        const wanted = (query.fields ? query.fields.split(',') : Object.keys(fields)).filter((f) => f in fields);
+        const t = term.toLowerCase();
+        const hits = items.filter((item) =>
+          wanted.some((f) => fields[f]!(item).some((v) => (exact ? v.toLowerCase() === t : v.toLowerCase().includes(t)))),
+        );
+        ok({ items: hits.map((item) => ({ result_score: 1, item: toResult(item) })) }, 200, { next_cursor: null });
+      };
+      const orgRef = (orgId: number | null) => {
+        const org = state_.organizations.find((o) => o.id === orgId);
+        return org ? { id: org.id, name: org.name, address: null } : null;
+      };
+      const personRef = (personId: number | null) => {
+        const p = state_.persons.find((x) => x.id === personId);
+        return p ? { id: p.id, name: p.name } : null;
+      };
+
+      if (method === 'GET' && path === '/api/v2/persons/search') {
+        return search(
+          state_.persons,
+          { name: (p) => [p.name], email: (p) => p.emails.map((e) => e.value), phone: (p) => p.phones.map((e) => e.value) },
+          (p) => ({
+            id: p.id,
+            type: 'person',
+            name: p.name,
+            phones: p.phones.map((e) => e.value),
+            emails: p.emails.map((e) => e.value),
+            visible_to: p.visible_to,
+            owner: { id: p.owner_id },
+            organization: orgRef(p.org_id),
+            custom_fields: [],
+            notes: [],
+          }),
+        );
+      }
+      if (method === 'POST' && path === '/api/v2/persons') {
+        if (!body || typeof body.name !== 'string' || !body.name.trim()) return bad(400, 'Name must be given');
+        const person: FakePerson = {
+          id: id(),
+          name: body.name,
+          emails: Array.isArray(body.emails) ? body.emails : [],
+          phones: Array.isArray(body.phones) ? body.phones : [],
+          org_id: typeof body.org_id === 'number' ? body.org_id : null,
+          owner_id: OWNER_ID,
+          visible_to: 3,
+          add_time: now(),
+          update_time: now(),
+        };
+        state_.persons.push(person);
+        return ok(person);
+      }
+      if (method === 'GET' && path === '/api/v2/organizations/search') {
+        return search(state_.organizations, { name: (o) => [o.name] }, (o) => ({
+          id: o.id,
+          type: 'organization',
+          name: o.name,
+          address: null,
+          visible_to: o.visible_to,
+          owner: { id: o.owner_id },
+          custom_fields: [],
+          notes: [],
+        }));
+      }
+      if (method === 'POST' && path === '/api/v2/organizations') {
+        if (!body || typeof body.name !== 'string' || !body.name.trim()) return bad(400, 'Name must be given');
+        const org: FakeOrganization = { id: id(), name: body.name, owner_id: OWNER_ID, visible_to: 3, add_time: now(), update_time: now() };
+        state_.organizations.push(org);
+        return ok(org);
+      }
+      if (method === 'GET' && path === '/api/v2/deals/search') {
+        let deals = state_.deals;
+        if (query.person_id) deals = deals.filter((d) => d.person_id === Number(query.person_id));
+        return search(deals, { title: (d) => [d.title] }, (d) => ({
+          id: d.id,
+          type: 'deal',
+          title: d.title,
+          value: d.value,
+          currency: d.currency,
+          status: d.status,
+          visible_to: d.visible_to,
+          owner: { id: d.owner_id },
+          stage: { id: 1, name: 'Qualified' },
+          person: personRef(d.person_id),
+          organization: orgRef(d.org_id),
+          custom_fields: [],
+          notes: [],
+        }));
+      }
+      if (method === 'GET' && path === '/api/v2/deals') {
+        let deals = [...state_.deals];
+        if (query.person_id) deals = deals.filter((d) => d.person_id === Number(query.person_id));
+        if (query.org_id) deals = deals.filter((d) => d.org_id === Number(query.org_id));
+        if (query.sort_direction === 'desc') deals.reverse();
+        return ok(deals.slice(0, Number(query.limit ?? 100)), 200, { next_cursor: null });
+      }
+      if (method === 'POST' && path === '/api/v2/deals') {
+        if (!body || typeof body.title !== 'string' || !body.title.trim()) return bad(400, 'Title must be given');
+        const deal: FakeDeal = {
+          id: id(),
+          title: body.title,
+          value: typeof body.value === 'number' ? body.value : 0,
+          currency: typeof body.currency === 'string' ? body.currency : 'USD',
+          person_id: typeof body.person_id === 'number' ? body.person_id : null,
+          org_id: typeof body.org_id === 'number' ? body.org_id : null,
+          status: 'open',
+          owner_id: OWNER_ID,
+          visible_to: 3,
+          add_time: now(),
+          update_time: now(),
+        };
+        state_.deals.push(deal);
+        if (state_.crashes > 0) {
+          state_.crashes--;
+          // Stored, but the caller never hears of it: as if the process died before reading the answer.
+          res.socket?.destroy();
+          return;
+        }
+        return ok(deal);
+      }
+      if (method === 'GET' && path === '/api/v1/notes') {
+        let notes = state_.notes;
+        if (query.deal_id) notes = notes.filter((n) => n.deal_id === Number(query.deal_id));
+        return ok(notes.length ? notes : null, 200, {
+          pagination: { start: 0, limit: Number(query.limit ?? 100), more_items_in_collection: false },
+        });
+      }
+      if (method === 'POST' && path === '/api/v1/notes') {
+        if (!body || typeof body.content !== 'string' || !body.content) return bad(400, 'Content must be given');
+        if (!body.deal_id && !body.person_id && !body.org_id && !body.lead_id) {
+          return bad(400, 'Note must be attached to a deal, person, organization or lead');
+        }
+        const note: FakeNote = {
+          id: id(),
+          content: body.content,
+          deal_id: body.deal_id ?? null,
+          person_id: body.person_id ?? null,
+          org_id: body.org_id ?? null,
+          add_time: now(),
+        };
+        state_.notes.push(note);
+        return ok(note, 201);
+      }
+      return bad(404, 'Unknown method .');
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('fake Pipedrive did not start');
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    token,
+    get persons() {
+      return state.persons;
+    },
+    get organizations() {
+      return state.organizations;
+    },
+    get deals() {
+      return state.deals;
+    },
+    get notes() {
+      return state.notes;
+    },
+    get requests() {
+      return state.requests;
+    },
+    failNext: (times, failure) => {
+      state.failures.push({ times, failure });
+    },
+    clearFailures: () => {
+      state.failures = [];
+    },
+    crashAfterCreatingDeal: (times) => {
+      state.crashes = times;
+    },
+    setLatency: (ms) => {
+      state.latency = ms;
+    },
+    reset: () => {
+      state.persons = [];
+      state.organizations = [];
+      state.deals = [];
+      state.notes = [];
+      state.requests = [];
+      state.failures = [];
+      state.crashes = 0;
+      state.latency = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
