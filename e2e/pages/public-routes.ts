@@ -1,0 +1,21 @@
+// The public routes under test, read from the app's own route table so titles and descriptions are
+// checked against the one place they are written.
+import { PUBLIC_ROUTES } from '../../web/src/app/routes';
+
+export interface PublicRoute {
+  path: string;
+  title: string;
+  description: string;
+}
+
+export const publicRoutes: PublicRoute[] = PUBLIC_ROUTES.map((r) => ({ path: r.path, ...r.meta }));
+
+/** A name safe for file names: `/` → `home`, `/print/faq` → `print-faq`. */
+export function routeSlug(path: string): string {
+  return path === '/' ? 'home' : path.replace(/^\//, '').replace(/\//g, '-');
+}
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
