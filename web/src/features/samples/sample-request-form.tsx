@@ -47,7 +47,7 @@ export function SampleRequestForm() {
           <div className="sm:col-span-6">
             <TextField label="Address Line 2" autoComplete="address-line2" placeholder="Apartment, suite, floor (optional)" {...bind('addressLine2')} />
           </div>
-          <div className="sm:col-span-3">
+          <div className="sm:col-span-2">
             <TextField label="City" required autoComplete="address-level2" {...bind('city')} />
           </div>
           <div className="sm:col-span-2">
@@ -60,7 +60,7 @@ export function SampleRequestForm() {
               ))}
             </SelectField>
           </div>
-          <div className="sm:col-span-1">
+          <div className="sm:col-span-2">
             <TextField label="ZIP Code" required inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
           </div>
         </fieldset>

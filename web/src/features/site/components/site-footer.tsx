@@ -25,8 +25,8 @@ const RESOURCE_LINKS = [
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="col-span-2 lg:col-span-1">
           <BrandMark inverse />
           <p className="mt-4 max-w-xs text-sm leading-6 text-slate-400">
             Personalised, trackable direct mail and a print-and-mail API, from a team mailing since {siteConfig.founded}.
@@ -55,7 +55,7 @@ export function SiteFooter() {
             </ExternalLink>
           </li>
         </FooterColumn>
-        <FooterColumn title="Support">
+        <FooterColumn title="Support" wide>
           <li>
             <a href={telHref(siteConfig.supportPhone)} className={`${LINK} inline-flex items-center gap-2`}>
               <Icon name="phone" className="h-4 w-4" />
@@ -98,9 +98,9 @@ export function SiteFooter() {
   );
 }
 
-function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+function FooterColumn({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'col-span-2 lg:col-span-1' : ''}>
       <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
       <ul className="mt-4 space-y-3">{children}</ul>
     </div>
