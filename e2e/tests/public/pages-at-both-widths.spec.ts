@@ -1,8 +1,9 @@
-// Every public route at 375 px and 1280 px: no serious or critical axe-core violation, and a full-page
-// screenshot under test-results/screenshots/ for a person to look at.
+// Every public route at 375 px and 1280 px, in one visit each to keep the suite quick: the prerendered
+// page hydrates without a warning, its head survives hydration, axe-core finds no serious or critical
+// violation, and a full-page screenshot lands under test-results/screenshots/ for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { publicRoutes, routeSlug, VIEWPORTS } from '../../pages/public-routes';
+import { notFoundMeta, publicRoutes, routeSlug, VIEWPORTS } from '../../pages/public-routes';
 import { SiteChrome } from '../../pages/site-chrome';
 
 test.describe.configure({ mode: 'parallel' });
@@ -19,13 +20,38 @@ async function seriousViolations(page: Page) {
 
 const ROUTES = [...publicRoutes.map((r) => r.path), '/no-such-page'];
 
+function routeMeta(path: string) {
+  return publicRoutes.find((r) => r.path === path) ?? notFoundMeta;
+}
+
+/** React reports hydration mismatches and other render problems as console errors or warnings. */
+function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' && msg.type() !== 'warning') return;
+    const text = msg.text();
+    // A resource failing (the 404 page's own status, an API not answering yet) is not a render problem;
+    // the pricing block logs its own load failure and shows it on the page.
+    if (/Failed to load resource|Pricing products failed to load/.test(text)) return;
+    problems.push(text);
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
     for (const path of ROUTES) {
-      test(`${path} at ${viewport.width} px - no serious or critical axe violation; screenshot saved`, async ({ page }) => {
+      test(`${path} at ${viewport.width} px - hydrates cleanly, no serious or critical axe violation; screenshot saved`, async ({ page }) => {
+        const problems = collectConsoleProblems(page);
         await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const meta = routeMeta(path);
+        await expect(page).toHaveTitle(meta.title);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta.description);
+        expect(problems).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         const slug = path === '/no-such-page' ? '404' : routeSlug(path);
         await page.screenshot({ path: `${SHOTS}/${slug}-${name}-${viewport.width}.png`, fullPage: true });
