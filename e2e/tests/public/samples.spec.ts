@@ -59,6 +59,19 @@ test('required fields - the browser blocks an incomplete request and nothing is 
   expect(posts).toEqual([]);
 });
 
+test("ZIP format - the shared schema's message appears under the field and nothing is sent", async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+  const samples = await openForm(page);
+  await fillValid(samples, 'zip@example.com');
+  await samples.field('ZIP Code').fill('1234');
+  await samples.submit.click();
+  await expect(samples.form.getByText('ZIP code must be 12345 or 12345-6789')).toBeVisible();
+  await expect(samples.field('ZIP Code')).toBeFocused();
+  await expect(samples.field('ZIP Code')).toHaveAttribute('aria-invalid', 'true');
+  expect(posts).toEqual([]);
+});
+
 test('options - all 50 states and the three sample types', async ({ page }) => {
   const samples = await openForm(page);
   const states = await samples.field('State').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
