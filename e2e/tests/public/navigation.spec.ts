@@ -79,6 +79,7 @@ test('footer - every link goes where the spec says, external ones in a new tab',
   await chrome.footerLink('FAQ').click();
   await expect(page).toHaveURL(/\/print\/faq$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeInViewport();
+  await expect(page.getByRole('main')).toBeFocused();
 });
 
 test.describe('mobile menu at 375 px', () => {
