@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../components/ui/toaster';
 import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef } from './routes';
 import { usePageMeta } from './use-page-meta';
 
@@ -22,8 +22,8 @@ export function App() {
           <Route path="*" element={<RoutePage route={NOT_FOUND_ROUTE} />} />
         </Routes>
       </Suspense>
-      {/* One toast at a time, 5 s (spec §9). */}
-      <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
+      {/* One toast at a time, 5 s (spec §9), outside #root so open dialogs do not silence it. */}
+      <AppToaster />
     </>
   );
 }

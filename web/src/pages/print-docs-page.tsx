@@ -1,12 +1,44 @@
-// PLACEHOLDER (the public-site work replaces it).
+// /print/docs: the way out to the external API documentation (new tab) and back to /print (spec §2).
 import { PublicLayout } from '../app/layouts/public-layout';
+import { ButtonLink, ExternalButtonLink } from '../components/ui/button';
+import { FeatureGrid } from '../features/site/components/feature-grid';
+import { Icon } from '../features/site/components/icon';
+import { HeroBadge, PageHero } from '../features/site/components/page-hero';
+import { Section } from '../features/site/components/section';
+import { siteConfig } from '../lib/site-config';
 
-export default function Page() {
+export default function PrintDocsPage() {
   return (
     <PublicLayout>
-      <section className="mx-auto max-w-6xl px-4 py-16">
-        <h1 className="text-3xl font-bold">API Documentation</h1>
-      </section>
+      <PageHero
+        badge={<HeroBadge>API Documentation</HeroBadge>}
+        title="Print & Mail API documentation"
+        actions={
+          <>
+            <ExternalButtonLink href={siteConfig.links.apiDocs} size="lg" variant="accent">
+              <Icon name="book" className="h-5 w-5" />
+              Open API Documentation
+            </ExternalButtonLink>
+            <ButtonLink to="/print" size="lg" variant="glass">
+              <Icon name="arrowLeft" className="h-5 w-5" />
+              Back to Print API
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>Our full reference lives on its own documentation site, with every endpoint, field and response, and examples you can copy.</p>
+      </PageHero>
+      <Section eyebrow="What you'll find" title="Inside the documentation" tone="muted">
+        <FeatureGrid
+          columns={4}
+          features={[
+            { title: 'Authentication', icon: 'shield', description: 'Create API keys and sign your requests.' },
+            { title: 'Postcards', icon: 'mail', description: 'Front, Back, Size and the rest of the postcard request.' },
+            { title: 'Letters', icon: 'document', description: 'Templates, PostalClass and multi-page letters.' },
+            { title: 'Testing with DryRun', icon: 'code', description: 'Render real proofs without mailing or charges.' },
+          ]}
+        />
+      </Section>
     </PublicLayout>
   );
 }

@@ -1,12 +1,42 @@
-// PLACEHOLDER (the public-site work replaces it).
+// /print/faq: five groups of questions (spec §2), technical support through the lead modal, and the
+// way to the API documentation page.
 import { PublicLayout } from '../app/layouts/public-layout';
+import { Button, ButtonLink } from '../components/ui/button';
+import { useLeadModal } from '../features/leads/lead-modal';
+import { FaqList } from '../features/site/components/faq-list';
+import { HeroBadge, PageHero } from '../features/site/components/page-hero';
+import { FAQ_GROUPS } from '../features/site/content/faq-content';
 
-export default function Page() {
+export default function PrintFaqPage() {
+  const openLeadModal = useLeadModal();
   return (
     <PublicLayout>
-      <section className="mx-auto max-w-6xl px-4 py-16">
-        <h1 className="text-3xl font-bold">Frequently Asked Questions</h1>
-      </section>
+      <PageHero badge={<HeroBadge>FAQ</HeroBadge>} title="Frequently asked questions">
+        <p>Everything about getting started, pricing, integration, mail specifications and support. Can't find your answer? Our team is one click away.</p>
+      </PageHero>
+      <div className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
+          <div className="lg:col-span-2">
+            <FaqList groups={FAQ_GROUPS} />
+          </div>
+          <aside aria-label="More help" className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+            <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <h2 className="text-lg font-semibold text-slate-900">Still have questions?</h2>
+              <p className="mt-2 text-slate-600">Our technical team helps with integration, templates and delivery.</p>
+              <Button className="mt-4 w-full" onClick={() => openLeadModal({ title: 'Contact Technical Support' })}>
+                Contact Technical Support
+              </Button>
+            </div>
+            <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <h2 className="text-lg font-semibold text-slate-900">Ready to build?</h2>
+              <p className="mt-2 text-slate-600">Endpoints, fields and examples for postcards and letters.</p>
+              <ButtonLink to="/print/docs" variant="secondary" className="mt-4 w-full">
+                View API Documentation
+              </ButtonLink>
+            </div>
+          </aside>
+        </div>
+      </div>
     </PublicLayout>
   );
 }

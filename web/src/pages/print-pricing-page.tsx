@@ -1,12 +1,55 @@
-// PLACEHOLDER (the public-site work replaces it).
+// /print/pricing: the tier table of spec §9 (static, prerendered) and the pricing products staff manage,
+// fetched in the browser in their sort order.
 import { PublicLayout } from '../app/layouts/public-layout';
+import { Button, ButtonLink } from '../components/ui/button';
+import { useLeadModal } from '../features/leads/lead-modal';
+import { PriceTable } from '../features/pricing-public/price-table';
+import { PricingProductCards } from '../features/pricing-public/pricing-product-cards';
+import { CheckList } from '../features/site/components/check-list';
+import { CtaBand } from '../features/site/components/cta-band';
+import { HeroBadge, PageHero } from '../features/site/components/page-hero';
+import { Section } from '../features/site/components/section';
 
-export default function Page() {
+export default function PrintPricingPage() {
+  const openLeadModal = useLeadModal();
   return (
     <PublicLayout>
-      <section className="mx-auto max-w-6xl px-4 py-16">
-        <h1 className="text-3xl font-bold">Pricing</h1>
-      </section>
+      <PageHero badge={<HeroBadge>Pricing</HeroBadge>} title="Simple per-piece pricing, postage included">
+        <p>No setup fees, no minimums and no monthly contract. Your tier follows your monthly volume across every product.</p>
+      </PageHero>
+
+      <Section
+        eyebrow="Price list"
+        title="Price per piece by monthly volume"
+        intro="Every price includes printing and postage. Duplex printing is free."
+        tone="muted"
+      >
+        <PriceTable showSupport />
+        <div className="mt-10 grid gap-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:p-8 md:grid-cols-2">
+          <CheckList items={['No minimums: mail one piece or a million', 'Charged only when pieces are submitted to USPS', 'Invalid addresses are never charged']} />
+          <CheckList items={['Custom pricing above 100,000 pieces a month', 'DryRun calls are always free', 'Email support for every account']} />
+        </div>
+      </Section>
+
+      <Section eyebrow="Products" title="Popular products" intro="Starting prices for the products our customers mail most.">
+        <PricingProductCards />
+      </Section>
+
+      <CtaBand
+        title="Mailing more than 100,000 pieces a month?"
+        actions={
+          <>
+            <Button size="lg" variant="inverse" onClick={() => openLeadModal({ title: 'Contact Sales Team' })}>
+              Contact Sales Team
+            </Button>
+            <ButtonLink to="/print/samples" size="lg" variant="glass">
+              Get Free Samples
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>We will build custom pricing around your volume, with 24x7 phone support.</p>
+      </CtaBand>
     </PublicLayout>
   );
 }

@@ -1,20 +1,36 @@
-// PLACEHOLDER (the public-site work replaces it): shared header and footer around every public page.
+// The frame of every public page: skip link, shared header and footer (spec §2), and the lead modal that
+// any button on the page can open. Features stay apart: this layout composes them and hands the modal's
+// opener to the header as a prop.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { LeadModalProvider, useLeadModal } from '../../features/leads/lead-modal';
+import { SiteFooter } from '../../features/site/components/site-footer';
+import { SiteHeader } from '../../features/site/components/site-header';
+import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
+    <LeadModalProvider>
+      <Frame>{children}</Frame>
+    </LeadModalProvider>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const openLeadModal = useLeadModal();
+  useScrollToTopOnNavigate();
+  return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
-      <header className="border-b border-slate-200">
-        <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-4">
-          <Link to="/" className="font-bold text-brand-700">DirectMailers</Link>
-          <Link to="/print">Print API</Link>
-        </nav>
-      </header>
-      <main id="main" className="flex-1">{children}</main>
-      <footer className="border-t border-slate-200 px-4 py-8 text-sm text-slate-600">
-        <div className="mx-auto max-w-6xl">© DirectMailers</div>
-      </footer>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader onGetDemo={() => openLeadModal()} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
     </div>
   );
 }

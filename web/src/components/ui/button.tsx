@@ -2,7 +2,7 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse' | 'accent' | 'glass';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -11,6 +11,10 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-700',
   danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700',
   inverse: 'bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white',
+  /** The one loud call to action on a dark hero. */
+  accent: 'bg-amber-400 text-slate-950 hover:bg-amber-300 focus-visible:outline-white',
+  /** A quieter companion to `inverse` or `accent` on dark backgrounds. */
+  glass: 'bg-white/10 text-white ring-1 ring-inset ring-white/40 hover:bg-white/20 focus-visible:outline-white',
 };
 const SIZES: Record<ButtonSize, string> = {
   sm: 'px-3 py-1.5 text-sm',

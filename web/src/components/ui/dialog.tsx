@@ -9,9 +9,11 @@ interface ModalProps {
   description?: ReactNode;
   children: ReactNode;
   size?: 'md' | 'lg';
+  /** Accessible name of the corner × button; change it when the dialog has a visible "Close" button of its own. */
+  closeLabel?: string;
 }
 
-export function Modal({ open, onClose, title, description, children, size = 'md' }: ModalProps) {
+export function Modal({ open, onClose, title, description, children, size = 'md', closeLabel = 'Close' }: ModalProps) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity data-closed:opacity-0" />
@@ -31,7 +33,7 @@ export function Modal({ open, onClose, title, description, children, size = 'md'
               className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               <span aria-hidden="true" className="block h-5 w-5 text-xl leading-5">×</span>
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{closeLabel}</span>
             </button>
           </div>
           {children}

@@ -1,0 +1,36 @@
+// Locators for the shared header, mobile menu and footer. No assertions here (conventions: page objects).
+import type { Page } from '@playwright/test';
+
+export class SiteChrome {
+  constructor(readonly page: Page) {}
+
+  get header() {
+    return this.page.getByRole('banner');
+  }
+  get mainNav() {
+    return this.page.getByRole('navigation', { name: 'Main' });
+  }
+  get footer() {
+    return this.page.getByRole('contentinfo');
+  }
+  get menuButton() {
+    return this.mainNav.getByRole('button', { name: 'Menu' });
+  }
+  /** The menu the toggle controls, found through its aria-controls. */
+  async mobileMenu() {
+    const id = await this.menuButton.getAttribute('aria-controls');
+    return this.page.locator(`[id="${id}"]`);
+  }
+  navLink(name: string) {
+    return this.mainNav.getByRole('link', { name, exact: true }).filter({ visible: true });
+  }
+  loginLink() {
+    return this.mainNav.getByRole('link', { name: /^Login/ }).filter({ visible: true });
+  }
+  getDemoButton() {
+    return this.mainNav.getByRole('button', { name: 'Get Demo' }).filter({ visible: true });
+  }
+  footerLink(name: string | RegExp) {
+    return this.footer.getByRole('link', { name });
+  }
+}

@@ -1,0 +1,85 @@
+// Every public route at 375 px and 1280 px, in one visit each to keep the suite quick: the prerendered
+// page hydrates without a warning, its head survives hydration, axe-core finds no serious or critical
+// violation, and a full-page screenshot lands under test-results/screenshots/ for a person to look at.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { notFoundMeta, publicRoutes, routeSlug, VIEWPORTS } from '../../pages/public-routes';
+import { SiteChrome } from '../../pages/site-chrome';
+
+test.describe.configure({ mode: 'parallel' });
+test.use({ reducedMotion: 'reduce' });
+
+const SHOTS = 'test-results/screenshots';
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+const ROUTES = [...publicRoutes.map((r) => r.path), '/no-such-page'];
+
+function routeMeta(path: string) {
+  return publicRoutes.find((r) => r.path === path) ?? notFoundMeta;
+}
+
+/** React reports hydration mismatches and other render problems as console errors or warnings. */
+function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' && msg.type() !== 'warning') return;
+    const text = msg.text();
+    // A resource failing (the 404 page's own status, an API not answering yet) is not a render problem;
+    // the pricing block logs its own load failure and shows it on the page.
+    if (/Failed to load resource|Pricing products failed to load/.test(text)) return;
+    problems.push(text);
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const path of ROUTES) {
+      test(`${path} at ${viewport.width} px - hydrates cleanly, no serious or critical axe violation; screenshot saved`, async ({ page }) => {
+        const problems = collectConsoleProblems(page);
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const meta = routeMeta(path);
+        await expect(page).toHaveTitle(meta.title);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta.description);
+        expect(problems).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        const slug = path === '/no-such-page' ? '404' : routeSlug(path);
+        await page.screenshot({ path: `${SHOTS}/${slug}-${name}-${viewport.width}.png`, fullPage: true });
+      });
+    }
+  });
+}
+
+test('lead modal open - no serious or critical axe violation, focus inside the dialog', async ({ page }) => {
+  await page.goto('/print');
+  await new SiteChrome(page).getDemoButton().click();
+  const dialog = page.getByRole('dialog', { name: 'Request a Demo' });
+  await expect(dialog.getByLabel('First Name')).toBeVisible();
+  await expect(dialog.getByLabel('First Name')).toBeFocused();
+  await dialog.getByRole('button', { name: /^(Send Request)$/ }).click();
+  await expect(dialog.getByText('First name is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/lead-modal-errors-desktop-1280.png` });
+});
+
+test.describe('375 px', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+  test('mobile menu open - no serious or critical axe violation', async ({ page }) => {
+    await page.goto('/');
+    const chrome = new SiteChrome(page);
+    await chrome.menuButton.click();
+    await expect(await chrome.mobileMenu()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/mobile-menu-phone-375.png` });
+  });
+});

@@ -1,0 +1,35 @@
+// Shared steps of the lead form tests: fill valid values, wait out the spam guard's minimum fill time
+// (contract §5: faster submissions are answered like a success but never stored), submit.
+import type { Page } from '@playwright/test';
+import { MIN_FILL_MS } from '../../../../api/src/contract';
+import type { LeadFormPage } from '../../../pages/lead-form';
+
+export interface LeadValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company?: string;
+  phone?: string;
+  industry?: string;
+  volume?: string;
+  message?: string;
+}
+
+export async function fillLead(form: LeadFormPage, v: LeadValues, mode: 'inline' | 'modal') {
+  await form.firstName.fill(v.firstName);
+  await form.lastName.fill(v.lastName);
+  await form.email.fill(v.email);
+  if (v.company !== undefined) await form.company.fill(v.company);
+  if (v.industry !== undefined) await form.industry.selectOption(v.industry);
+  if (mode === 'modal') {
+    if (v.phone !== undefined) await form.phone.fill(v.phone);
+    if (v.volume !== undefined) await form.volume.selectOption(v.volume);
+  }
+  if (v.message !== undefined) await form.message.fill(v.message);
+}
+
+/** Waits until a person could have filled the form, counted from when the test first saw it. */
+export async function waitOutMinimumFillTime(page: Page, shownAt: number) {
+  const left = MIN_FILL_MS + 150 - (Date.now() - shownAt);
+  if (left > 0) await page.waitForTimeout(left);
+}

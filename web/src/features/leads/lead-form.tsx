@@ -1,0 +1,111 @@
+// The lead form of spec §2, inline on a page or inside the lead modal. Fields per mode: phone and volume
+// in the modal only; the message box is 3 rows in the modal and 4 inline (spec §9).
+import { useId, type FormEvent } from 'react';
+import { INDUSTRIES, VOLUMES } from '../../../../api/src/contract';
+import { Button } from '../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
+import { LeadThankYou } from './lead-thank-you';
+import { useLeadForm, type LeadField, type LeadFormMode } from './use-lead-form';
+
+interface LeadFormProps {
+  mode: LeadFormMode;
+  /** Accessible name of the form, e.g. "Demo request". */
+  label: string;
+  /** Closing the Thank You view: the modal closes itself; inline, the empty form comes back. */
+  onDone?: () => void;
+  submitLabel?: string;
+}
+
+export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: LeadFormProps) {
+  const form = useLeadForm(mode);
+  const modal = mode === 'modal';
+  const uid = useId();
+  const idOf = (field: LeadField) => `${uid}-${field}`;
+  const bind = (field: LeadField) => ({
+    id: idOf(field),
+    name: field,
+    value: form.values[field],
+    error: form.errors[field],
+    onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value),
+  });
+
+  if (form.status === 'success') {
+    return (
+      <LeadThankYou
+        onClose={() => {
+          form.reset();
+          onDone?.();
+        }}
+      />
+    );
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const firstInvalid = await form.submit();
+    if (firstInvalid) document.getElementById(idOf(firstInvalid))?.focus();
+  }
+
+  return (
+    // noValidate: the spec's own messages (§5) appear under the fields instead of the browser's bubbles.
+    <form noValidate aria-label={label} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      {/* In the modal, Headless UI's Dialog puts focus here first (data-autofocus). */}
+      <TextField label="First Name" required autoComplete="given-name" data-autofocus={modal || undefined} {...bind('firstName')} />
+      <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />
+      <TextField label="Email" type="email" required autoComplete="email" {...bind('email')} />
+      {modal ? <TextField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} /> : null}
+      <TextField label="Company" autoComplete="organization" {...bind('company')} />
+      <div className={modal ? '' : 'sm:col-span-2'}>
+        <SelectField label="Industry" {...bind('industry')}>
+          <option value="">Select your industry</option>
+          {INDUSTRIES.map((i) => (
+            <option key={i.value} value={i.value}>
+              {i.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {modal ? (
+        <div className="sm:col-span-2">
+          <SelectField label="Monthly Volume" {...bind('volume')}>
+            <option value="">Select your monthly volume</option>
+            {VOLUMES.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      ) : null}
+      <div className="sm:col-span-2">
+        <TextAreaField label="Message" rows={modal ? 3 : 4} placeholder="Tell us about your mailing goals" {...bind('message')} />
+      </div>
+      <Honeypot id={idOf('website')} value={form.values.website} onChange={(v) => form.setField('website', v)} />
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full" disabled={form.status === 'submitting'}>
+          {form.status === 'submitting' ? 'Submitting...' : submitLabel}
+        </Button>
+        <p className="mt-3 text-center text-xs text-slate-600">We reply within one business day. No spam, ever.</p>
+      </div>
+    </form>
+  );
+}
+
+/** Contract §5's honeypot: off screen, out of the tab order and hidden from assistive technology. */
+function Honeypot({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Website</label>
+      <input
+        id={id}
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        aria-hidden="true"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// One lead modal per page, opened from anywhere below the provider: the header's Get Demo, a page's
+// 'Contact Sales Team' or 'Contact Support' button. Features stay apart: the layout hands the opener to
+// the header as a prop; pages call useLeadModal.
+//
+// The dialog's code (Headless UI's Dialog, the form and its schema) loads the first time the modal opens,
+// not with the page: most visits never open it, and it would be a quarter of the landing page's script.
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+
+interface OpenOptions {
+  /** The dialog's title, worded for the button that opened it. */
+  title?: string;
+}
+type OpenLeadModal = (options?: OpenOptions) => void;
+
+const DEFAULT_TITLE = 'Request a Demo';
+const LeadModalContext = createContext<OpenLeadModal>(() => {});
+const LeadDialog = lazy(() => import('./lead-dialog'));
+
+export function LeadModalProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const [title, setTitle] = useState(DEFAULT_TITLE);
+  const openModal = useCallback<OpenLeadModal>((options) => {
+    setTitle(options?.title ?? DEFAULT_TITLE);
+    setEverOpened(true);
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+
+  return (
+    <LeadModalContext.Provider value={openModal}>
+      {children}
+      {/* Never rendered before the first open, so prerendering and hydration never meet the lazy chunk. */}
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <LeadDialog open={open} onClose={close} title={title} />
+        </Suspense>
+      ) : null}
+    </LeadModalContext.Provider>
+  );
+}
+
+export function useLeadModal(): OpenLeadModal {
+  return useContext(LeadModalContext);
+}

@@ -1,0 +1,99 @@
+// The free sample request form of spec §5: browser-level required fields, all 50 states, sample types
+// postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
+import { useId, type FormEvent } from 'react';
+import { SAMPLE_TYPES, US_STATES } from '../../../../api/src/contract';
+import { Button } from '../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
+import { SampleThankYouModal } from './sample-thank-you-modal';
+import { useSampleRequestForm, type SampleField } from './use-sample-request-form';
+
+export function SampleRequestForm() {
+  const form = useSampleRequestForm();
+  const uid = useId();
+  const idOf = (field: SampleField) => `${uid}-${field}`;
+  const bind = (field: SampleField) => ({
+    id: idOf(field),
+    name: field,
+    value: form.values[field],
+    error: form.errors[field],
+    onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value),
+  });
+
+  // Runs only once the browser's own required-field check has passed.
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const firstInvalid = await form.submit();
+    if (firstInvalid) document.getElementById(idOf(firstInvalid))?.focus();
+  }
+
+  return (
+    <>
+      <form aria-label="Free sample request" onSubmit={onSubmit} className="space-y-8">
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-4 text-base font-semibold text-slate-900">Your details</legend>
+          <TextField label="First Name" required autoComplete="given-name" {...bind('firstName')} />
+          <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />
+          <TextField label="Email Address" type="email" required autoComplete="email" {...bind('email')} />
+          <TextField label="Phone Number" type="tel" autoComplete="tel" {...bind('phone')} />
+          <div className="sm:col-span-2">
+            <TextField label="Company Name" autoComplete="organization" {...bind('company')} />
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-6">
+          <legend className="mb-4 text-base font-semibold text-slate-900">Where should we send it?</legend>
+          <div className="sm:col-span-6">
+            <TextField label="Address Line 1" required autoComplete="address-line1" {...bind('addressLine1')} />
+          </div>
+          <div className="sm:col-span-6">
+            <TextField label="Address Line 2" autoComplete="address-line2" placeholder="Apartment, suite, floor (optional)" {...bind('addressLine2')} />
+          </div>
+          <div className="sm:col-span-2">
+            <TextField label="City" required autoComplete="address-level2" {...bind('city')} />
+          </div>
+          <div className="sm:col-span-2">
+            <SelectField label="State" required autoComplete="address-level1" {...bind('state')}>
+              <option value="">Select a state</option>
+              {US_STATES.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div className="sm:col-span-2">
+            <TextField label="ZIP Code" required inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-4">
+          <legend className="mb-4 text-base font-semibold text-slate-900">Your samples</legend>
+          <SelectField label="Sample Type" required {...bind('sampleType')}>
+            <option value="">Select sample type</option>
+            {SAMPLE_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField label="Additional Notes" rows={4} placeholder="Anything we should know about your campaign?" {...bind('notes')} />
+        </fieldset>
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={idOf('website')}>Website</label>
+          <input
+            id={idOf('website')}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            aria-hidden="true"
+            value={form.values.website}
+            onChange={(e) => form.setField('website', e.target.value)}
+          />
+        </div>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={form.submitting}>
+          {form.submitting ? 'Submitting...' : 'Request Free Samples'}
+        </Button>
+      </form>
+      <SampleThankYouModal open={form.thankYouOpen} onClose={form.closeThankYou} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// The buttons of the campaign pages (/mortgage, /USPSInformedDelivery, /digital-audience, spec §2): the
+// lead modal, the external demo calendar (new tab) and a call link.
+import { Button, ExternalButtonLink, buttonClasses } from '../../../components/ui/button';
+import { siteConfig, telHref } from '../../../lib/site-config';
+import { Icon } from './icon';
+
+interface CampaignActionsProps {
+  leadLabel: string;
+  onLead: () => void;
+  /** On the dark hero or on a light section. */
+  tone?: 'dark' | 'light';
+}
+
+export function CampaignActions({ leadLabel, onLead, tone = 'dark' }: CampaignActionsProps) {
+  const dark = tone === 'dark';
+  return (
+    <>
+      <Button size="lg" variant={dark ? 'accent' : 'primary'} onClick={onLead}>
+        {leadLabel}
+      </Button>
+      <ExternalButtonLink href={siteConfig.links.demoScheduling} size="lg" variant={dark ? 'glass' : 'secondary'}>
+        <Icon name="calendar" className="h-5 w-5" />
+        Schedule Demo
+      </ExternalButtonLink>
+      <a href={telHref(siteConfig.phone)} className={buttonClasses(dark ? 'glass' : 'secondary', 'lg')}>
+        <Icon name="phone" className="h-5 w-5" />
+        Call {siteConfig.phone}
+      </a>
+    </>
+  );
+}

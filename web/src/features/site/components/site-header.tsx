@@ -1,0 +1,109 @@
+// The shared header (spec §2): navigation, Login to the external dashboard (new tab) and Get Demo, which
+// opens the lead modal. Below the lg breakpoint the links fold into a menu that toggles, closes on Escape
+// and closes after a jump to a section.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, ExternalLink, buttonClasses } from '../../../components/ui/button';
+import { siteConfig } from '../../../lib/site-config';
+import { BrandMark } from './brand-mark';
+import { Icon } from './icon';
+import { NAV_ITEMS, type NavItem } from './nav-items';
+
+const LINK = 'rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700';
+const MOBILE_LINK = 'block rounded-lg px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700';
+
+export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex h-16 items-center justify-between gap-4">
+          <Link to="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
+            <BrandMark />
+            <span className="sr-only"> home</span>
+          </Link>
+          <ul className="hidden items-center gap-1 lg:flex">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.label}>
+                <NavLink item={item} className={LINK} />
+              </li>
+            ))}
+          </ul>
+          <div className="hidden items-center gap-2 lg:flex">
+            <ExternalLink href={siteConfig.links.dashboardLogin} className={LINK}>
+              Login
+            </ExternalLink>
+            <Button onClick={onGetDemo}>Get Demo</Button>
+          </div>
+          <button
+            ref={toggle}
+            type="button"
+            className="-mr-2 inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="sr-only">Menu</span>
+            <Icon name={menuOpen ? 'close' : 'menu'} />
+          </button>
+        </div>
+        {/* Always in the DOM (hidden when closed) so aria-controls points at a real element. */}
+        <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 lg:hidden">
+          <ul className="space-y-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.label}>
+                <NavLink item={item} className={MOBILE_LINK} onNavigate={close} />
+              </li>
+            ))}
+            <li>
+              <ExternalLink href={siteConfig.links.dashboardLogin} className={MOBILE_LINK} onClick={close}>
+                Login
+              </ExternalLink>
+            </li>
+          </ul>
+          <button
+            type="button"
+            className={buttonClasses('primary', 'lg', 'mt-3 w-full')}
+            onClick={() => {
+              close();
+              onGetDemo();
+            }}
+          >
+            Get Demo
+          </button>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function NavLink({ item, className, onNavigate }: { item: NavItem; className: string; onNavigate?: () => void }) {
+  if (item.route) {
+    return (
+      <Link to={item.href} className={className} onClick={onNavigate}>
+        {item.label}
+      </Link>
+    );
+  }
+  return (
+    <a href={item.href} className={className} onClick={onNavigate}>
+      {item.label}
+    </a>
+  );
+}

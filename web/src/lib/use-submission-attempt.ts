@@ -1,0 +1,30 @@
+// Remembers the payload and Idempotency-Key of a submission that has not succeeded yet, so pressing submit
+// again with the same form values retries *that* submission (same key, byte-identical body: the server
+// replays or stores once, contract §6). Changing any value starts a new submission with a new key; reusing
+// the old key with a different body would be refused with 422.
+import { useCallback, useRef } from 'react';
+import { newIdempotencyKey } from './idempotency-key';
+
+export interface SubmissionAttempt<T> {
+  payload: T;
+  idempotencyKey: string;
+}
+
+export function useSubmissionAttempt<T>() {
+  const pending = useRef<{ fingerprint: string; attempt: SubmissionAttempt<T> } | null>(null);
+
+  /** The attempt for these form values: the pending one when they are unchanged, else a fresh one. */
+  const attemptFor = useCallback((fingerprint: string, build: () => T): SubmissionAttempt<T> => {
+    if (pending.current?.fingerprint === fingerprint) return pending.current.attempt;
+    const attempt = { payload: build(), idempotencyKey: newIdempotencyKey() };
+    pending.current = { fingerprint, attempt };
+    return attempt;
+  }, []);
+
+  /** Call once the server has accepted the submission: the next press is a new submission. */
+  const settle = useCallback(() => {
+    pending.current = null;
+  }, []);
+
+  return { attemptFor, settle };
+}
