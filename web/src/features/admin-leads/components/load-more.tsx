@@ -1,0 +1,23 @@
+// "Load more" follows the Link header's next page (contract §4); it disappears on the last page.
+import { Button } from '../../../components/ui/button';
+import { useLeadsStore } from '../leads-store';
+
+export function LoadMore() {
+  const next = useLeadsStore((s) => s.next);
+  const loadingMore = useLeadsStore((s) => s.loadingMore);
+  const error = useLeadsStore((s) => s.loadMoreError);
+  const loadMore = useLeadsStore((s) => s.loadMore);
+  const count = useLeadsStore((s) => s.leads.length);
+
+  if (!next) return null;
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore}>
+        {loadingMore ? 'Loading...' : 'Load more'}
+      </Button>
+      <p className="text-xs text-slate-500" aria-live="polite">
+        {error ? `More leads could not be loaded (${error}).` : `Showing ${count} leads`}
+      </p>
+    </div>
+  );
+}
