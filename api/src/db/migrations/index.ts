@@ -7,6 +7,7 @@ import * as m003 from './003_samples';
 import * as m004 from './004_pricing';
 import * as m005 from './005_idempotency_and_rate_limits';
 import * as m006 from './006_seed_pricing_products';
+import * as m007 from './007_session_user_id';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_pricing': m004,
   '005_idempotency_and_rate_limits': m005,
   '006_seed_pricing_products': m006,
+  '007_session_user_id': m007,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

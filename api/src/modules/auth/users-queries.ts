@@ -38,3 +38,41 @@ export async function countUsers(db: Db): Promise<number> {
 export function publicUser(user: UserRow): CurrentUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
+
+export interface NewUser {
+  email: string;
+  name: string;
+  role: UserRole;
+  passwordHash: string;
+}
+
+/** Inserts an account; the e-mail is stored lowercased so sign-in is case-insensitive. */
+export async function insertUser(db: Db, user: NewUser, now: string): Promise<UserRow> {
+  const [row] = await db('users')
+    .insert({
+      email: user.email.trim().toLowerCase(),
+      name: user.name,
+      role: user.role,
+      password_hash: user.passwordHash,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('*');
+  return fromRow(row);
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<Pick<NewUser, 'name' | 'role' | 'passwordHash'>>,
+  now: string,
+): Promise<void> {
+  await db('users')
+    .where({ id })
+    .update({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.role !== undefined ? { role: changes.role } : {}),
+      ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+      updated_at: now,
+    });
+}

@@ -1,7 +1,48 @@
-// STUB: filled in by the leads work.
+// POST /api/leads (public, idempotent, spam-guarded); GET /api/admin/leads and /api/admin/leads.csv (admin).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
+import { requireUser } from '../../http/require-user';
+import { parseWith } from '../../http/validate';
+import { leadInputSchema, leadListQuerySchema, type LeadListQuery } from '../../contract';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
+import { allLeads, listLeadPage, submitLead } from './leads-service';
+import { csvFileName, leadsCsvStream } from './leads-csv';
 
-export function leadsRoutes(_deps: AppDeps) {
-  return new Router();
+export function leadsRoutes(deps: AppDeps) {
+  const router = new Router();
+  const admin = requireUser(deps);
+
+  router.post('/api/leads', async (ctx) => {
+    const key = idempotencyKeyOf(ctx);
+    const input = parseWith(leadInputSchema, ctx.request.body);
+    sendOutcome(ctx, await submitLead(deps, input, key));
+  });
+
+  router.get('/api/admin/leads', admin, async (ctx) => {
+    const query = parseWith(leadListQuerySchema, ctx.query);
+    const leads = await listLeadPage(deps, query);
+    const last = leads[leads.length - 1];
+    // A full page may have more behind it; a short page is the end, so it carries no link.
+    if (last && leads.length === query.limit) {
+      ctx.set('Link', `<${nextPageUrl(query, last.id)}>; rel="next"`);
+    }
+    ctx.body = leads;
+  });
+
+  router.get('/api/admin/leads.csv', admin, async (ctx) => {
+    const { q, status } = parseWith(leadListQuerySchema, ctx.query);
+    ctx.set('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = leadsCsvStream(allLeads(deps, { q, status }));
+  });
+
+  return router;
+}
+
+function nextPageUrl({ limit, q, status }: LeadListQuery, before: number): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (q !== undefined) params.set('q', q);
+  if (status !== undefined) params.set('status', status);
+  params.set('before', String(before));
+  return `/api/admin/leads?${params.toString()}`;
 }

@@ -1,7 +1,13 @@
-// STUB: filled in by the stats work.
+// GET /api/admin/stats (admin): the dashboard's stat cards and chart.
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
+import { requireUser } from '../../http/require-user';
+import { getStats } from './stats-service';
 
-export function statsRoutes(_deps: AppDeps) {
-  return new Router();
+export function statsRoutes(deps: AppDeps) {
+  const router = new Router();
+  router.get('/api/admin/stats', requireUser(deps), async (ctx) => {
+    ctx.body = await getStats(deps);
+  });
+  return router;
 }

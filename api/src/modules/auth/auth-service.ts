@@ -1,0 +1,42 @@
+// Sign-in: throttled, and as slow for an unknown e-mail as for a known one, so neither the answer nor its
+// timing tells a caller which e-mails have accounts.
+import type { CurrentUser } from '../../contract';
+import { nowIso } from '../../db/types';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { assertLoginAllowed, clearFailures, recordAttempt } from './login-throttle';
+import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './password';
+import { findUserByEmail, findUserById, publicUser, updateUser } from './users-queries';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** The ip is the client's address as Koa sees it (X-Forwarded-For only when TRUST_PROXY is set). */
+export async function authenticate(deps: Deps, input: LoginCredentials, ip: string): Promise<CurrentUser> {
+  const email = input.email.trim().toLowerCase();
+  await assertLoginAllowed(deps, email, ip);
+  await recordAttempt(deps, email, ip);
+
+  const user = await findUserByEmail(deps.db, email);
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await spendVerifyTime(input.password);
+  if (!user || !ok) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
+
+  await clearFailures(deps, email);
+  if (needsRehash(user.passwordHash)) {
+    // The cost was raised since this hash was made: upgrade it now that the password is known.
+    await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) }, nowIso(deps.clock));
+  }
+  return publicUser(user);
+}
+
+/** The signed-in user, re-read so a deleted account or a changed role counts at once. */
+export async function currentUser({ db }: Pick<AppDeps, 'db'>, userId: number | null): Promise<CurrentUser | undefined> {
+  const user = userId ? await findUserById(db, userId) : undefined;
+  return user ? publicUser(user) : undefined;
+}

@@ -1,0 +1,97 @@
+// Password hashing with scrypt from node:crypto at OWASP's recommended cost (N=2^17, r=8, p=1). Hashes are
+// self-describing (`scrypt$N$r$p$salt$hash`), so a later change of cost still verifies old hashes and
+// `needsRehash` tells the caller to upgrade them on the next sign-in.
+import crypto from 'node:crypto';
+
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+const SALT_BYTES = 16;
+
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+// scrypt needs 128·N·r bytes (128 MiB here); Node's default ceiling is 32 MiB, so it is raised with headroom.
+const maxmemFor = ({ N, r, p }: ScryptParams) => 128 * N * r * p * 2;
+
+// Each hash holds 128 MiB and a libuv worker thread for ~0.3 s. Letting only two run at once bounds memory
+// under a burst of sign-ins and leaves the other worker threads free for the database and the file system.
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
+  return withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        crypto.scrypt(password.normalize('NFC'), salt, keyLength, { ...params, maxmem: maxmemFor(params) }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+interface ParsedHash extends ScryptParams {
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  // Only sane parameters are ever run: a corrupted row must not make the server allocate gigabytes.
+  const sane = Number.isInteger(Math.log2(N)) && N >= 2 ** 10 && N <= 2 ** 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16;
+  const salt = Buffer.from(parts[4]!, 'base64url');
+  const key = Buffer.from(parts[5]!, 'base64url');
+  if (!sane || salt.length < 8 || key.length < 32) return null;
+  return { N, r, p, salt, key };
+}
+
+/** True when `password` matches `stored`; compares in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed, parsed.key.length);
+  return crypto.timingSafeEqual(key, parsed.key);
+}
+
+/** A hash made with other parameters than today's: worth replacing once the password is known again. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.N !== PARAMS.N || parsed.r !== PARAMS.r || parsed.p !== PARAMS.p || parsed.key.length !== KEY_LENGTH;
+}
+
+// A real hash of a random secret, made once: sign-ins for unknown e-mails verify against it, so they spend
+// the same time as sign-ins for real accounts and the answer time does not reveal which e-mails exist.
+let dummyHash: Promise<string> | undefined;
+
+/** Makes the stand-in hash ahead of the first sign-in (called when the routes are built). */
+export function prepareDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(crypto.randomBytes(32).toString('base64url'));
+  return dummyHash;
+}
+
+export async function spendVerifyTime(password: string): Promise<false> {
+  await verifyPassword(password, await prepareDummyHash());
+  return false;
+}

@@ -1,0 +1,58 @@
+// Checking a setup link and creating the first admin with it. The admin is created only while no account
+// exists and the link is unused; the link is marked used in the same transaction that creates the account.
+import type { CurrentUser } from '../../contract';
+import { nowIso } from '../../db/types';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { hashPassword } from './password';
+import { hashSetupToken } from './setup-link';
+import { claimSetupToken, findSetupToken, retireSetupTokens } from './setup-tokens-queries';
+import { countUsers, insertUser, publicUser } from './users-queries';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/**
+ * 410 Gone for a dead link. The shared code → status table has no 410 yet, so this carries its status the
+ * way Koa's own HTTP errors do; the error middleware answers `{message}` for any exposed 4xx.
+ */
+export class SetupLinkGone extends Error {
+  readonly status = 410;
+  readonly expose = true;
+}
+
+export const SETUP_MESSAGES = {
+  invalid: 'This setup link is not valid. Use the link printed when the server started.',
+  used: 'This setup link has already been used',
+  done: 'An account already exists. Sign in instead.',
+} as const;
+
+export interface SetupData {
+  token: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Throws 404 for an unknown token, 410 for a used one or once any account exists. */
+export async function assertSetupTokenUsable({ db }: Deps, token: string): Promise<void> {
+  const row = token ? await findSetupToken(db, hashSetupToken(token)) : undefined;
+  if (!row) throw new AppError('not_found', SETUP_MESSAGES.invalid);
+  if (row.usedAt) throw new SetupLinkGone(SETUP_MESSAGES.used);
+  if ((await countUsers(db)) > 0) throw new SetupLinkGone(SETUP_MESSAGES.done);
+}
+
+export async function completeSetup(deps: Deps, input: SetupData): Promise<CurrentUser> {
+  await assertSetupTokenUsable(deps, input.token);
+  // Hashed before the transaction: on SQLite the transaction holds the only connection.
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso(deps.clock);
+  const user = await deps.db.transaction(async (trx) => {
+    if (!(await claimSetupToken(trx, hashSetupToken(input.token), now))) throw new SetupLinkGone(SETUP_MESSAGES.used);
+    // Retiring every other link in the same transaction makes a second, concurrent setup wait for this one
+    // and then find its own link used.
+    await retireSetupTokens(trx, now);
+    if ((await countUsers(trx)) > 0) throw new SetupLinkGone(SETUP_MESSAGES.done);
+    return insertUser(trx, { email: input.email, name: input.name, role: 'admin', passwordHash }, now);
+  });
+  return publicUser(user);
+}

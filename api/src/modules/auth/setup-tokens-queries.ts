@@ -1,0 +1,27 @@
+// One-time first-run setup links. Only a SHA-256 of each token is stored: the link itself exists only in the
+// server's start-up output.
+import type { Db } from '../../db/knex';
+
+export interface SetupTokenRow {
+  usedAt: string | null;
+}
+
+export async function insertSetupToken(db: Db, tokenHash: string, nowIso: string): Promise<void> {
+  await db('setup_tokens').insert({ token_hash: tokenHash, created_at: nowIso });
+}
+
+export async function findSetupToken(db: Db, tokenHash: string): Promise<SetupTokenRow | undefined> {
+  const row = await db('setup_tokens').where({ token_hash: tokenHash }).first('used_at');
+  return row ? { usedAt: row.used_at == null ? null : String(row.used_at) } : undefined;
+}
+
+/** Marks this token used; false when it was already used (or never existed), which also settles a race. */
+export async function claimSetupToken(db: Db, tokenHash: string, nowIso: string): Promise<boolean> {
+  const n = await db('setup_tokens').where({ token_hash: tokenHash }).whereNull('used_at').update({ used_at: nowIso });
+  return n === 1;
+}
+
+/** Ends every other printed link too: setup happens once. */
+export async function retireSetupTokens(db: Db, nowIso: string): Promise<void> {
+  await db('setup_tokens').whereNull('used_at').update({ used_at: nowIso });
+}

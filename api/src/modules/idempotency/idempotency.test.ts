@@ -1,0 +1,122 @@
+// The idempotency service against real databases: replay, mismatch, in-flight, crash takeover, failure
+// release, purge, and races between several connection pools (several server processes).
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { ENGINES, createTestDb, type TestDb } from '../../testing/test-app';
+import type { Db } from '../../db/knex';
+import { AppError } from '../../http/errors';
+import { canonicalJson, parseIdempotencyKey, requestHash, runIdempotent, ABANDONED_AFTER_MS } from './idempotency-service';
+import { deleteKeysOlderThan } from './idempotency-queries';
+
+describe('idempotency helpers', () => {
+  it('canonical JSON sorts keys at every level and drops undefined', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[1,{"y":2,"z":1}]},"b":1}');
+    expect(requestHash({ a: 1, b: 2 })).toBe(requestHash({ b: 2, a: 1 }));
+    expect(requestHash({ a: 1 })).not.toBe(requestHash({ a: 2 }));
+  });
+
+  it('key header: absent is fine, a UUID passes, empty / too long / control characters are 400', () => {
+    expect(parseIdempotencyKey(undefined)).toBeUndefined();
+    const uuid = crypto.randomUUID();
+    expect(parseIdempotencyKey(uuid)).toBe(uuid);
+    expect(parseIdempotencyKey('x'.repeat(200))).toHaveLength(200);
+    for (const bad of ['', ' ', 'x'.repeat(201), 'a\u0001b', 'ключ']) {
+      expect(() => parseIdempotencyKey(bad)).toThrow(AppError);
+    }
+  });
+});
+
+describe.each(ENGINES)('runIdempotent on %s', (engine) => {
+  let testDb: TestDb;
+  let now = new Date('2026-05-01T12:00:00Z');
+  const deps = (db: Db = testDb.db) => ({ db, clock: () => now, logger: pino({ level: 'silent' }) });
+  const store = (label: string) => async (trx: Db) => {
+    const [row] = await trx('sample_templates')
+      .insert({ name: label, type: 'postcard', active: true, created_at: now.toISOString(), updated_at: now.toISOString() })
+      .returning('id');
+    return { status: 201, body: { id: Number(row.id ?? row), label } };
+  };
+  const countTemplates = async (name: string) => Number((await testDb.db('sample_templates').where({ name }).count({ n: '*' }).first())?.n);
+
+  beforeAll(async () => {
+    testDb = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    await testDb.drop();
+  });
+
+  it('replays the stored answer for the same request, refuses another request under the key', async () => {
+    const key = crypto.randomUUID();
+    const first = await runIdempotent(deps(), { scope: 't', key, request: { a: 1 } }, store('replay'));
+    const again = await runIdempotent(deps(), { scope: 't', key, request: { a: 1 } }, store('replay'));
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await countTemplates('replay')).toBe(1);
+    await expect(runIdempotent(deps(), { scope: 't', key, request: { a: 2 } }, store('replay'))).rejects.toMatchObject({
+      code: 'idempotency_mismatch',
+    });
+  });
+
+  it('a failed request frees its key, so the retry is processed', async () => {
+    const key = crypto.randomUUID();
+    await expect(
+      runIdempotent(deps(), { scope: 't', key, request: {} }, async () => {
+        throw new Error('database hiccup');
+      }),
+    ).rejects.toThrow('database hiccup');
+    expect(await testDb.db('idempotency_keys').where({ key }).first()).toBeUndefined();
+    const retry = await runIdempotent(deps(), { scope: 't', key, request: {} }, store('retry'));
+    expect(retry.replayed).toBe(false);
+    expect(await countTemplates('retry')).toBe(1);
+  });
+
+  it('a fresh processing row is in progress (409); one older than 60 s is taken over', async () => {
+    const key = crypto.randomUUID();
+    const hash = requestHash({ x: 1 });
+    await testDb.db('idempotency_keys').insert({ scope: 't', key, request_hash: hash, state: 'processing', created_at: now.toISOString() });
+    await expect(runIdempotent(deps(), { scope: 't', key, request: { x: 1 } }, store('stale'))).rejects.toMatchObject({
+      code: 'idempotency_in_progress',
+      message: 'A request with this Idempotency-Key is still being processed',
+    });
+    now = new Date(now.getTime() + ABANDONED_AFTER_MS + 1);
+    const taken = await runIdempotent(deps(), { scope: 't', key, request: { x: 1 } }, store('stale'));
+    expect(taken.replayed).toBe(false);
+    expect(await countTemplates('stale')).toBe(1);
+    expect((await testDb.db('idempotency_keys').where({ key }).first())?.state).toBe('done');
+  });
+
+  it('without a key the work simply runs, every time', async () => {
+    await runIdempotent(deps(), { scope: 't', key: undefined, request: {} }, store('nokey'));
+    await runIdempotent(deps(), { scope: 't', key: undefined, request: {} }, store('nokey'));
+    expect(await countTemplates('nokey')).toBe(2);
+  });
+
+  it('keys older than 30 days are purged, newer ones kept', async () => {
+    const old = new Date(now.getTime() - 31 * 86_400_000).toISOString();
+    await testDb.db('idempotency_keys').insert({ scope: 't', key: 'old-key', request_hash: 'h', state: 'done', created_at: old });
+    const removed = await deleteKeysOlderThan(testDb.db, new Date(now.getTime() - 30 * 86_400_000).toISOString());
+    expect(removed).toBe(1);
+    expect(await testDb.db('idempotency_keys').where({ key: 'old-key' }).first()).toBeUndefined();
+    expect(Number((await testDb.db('idempotency_keys').count({ n: '*' }).first())?.n)).toBeGreaterThan(0);
+  });
+
+  it('ten concurrent requests over three connection pools - exactly one stored', async () => {
+    const pools = [testDb.db, testDb.connectAgain(), testDb.connectAgain()];
+    const key = crypto.randomUUID();
+    // A slow first request keeps the key in flight while the others arrive.
+    const slowStore = async (trx: Db) => {
+      await new Promise((r) => setTimeout(r, 50));
+      return store('race')(trx);
+    };
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => runIdempotent(deps(pools[i % pools.length]), { scope: 't', key, request: { r: 1 } }, slowStore)),
+    );
+    expect(await countTemplates('race')).toBe(1);
+    const fresh = results.filter((r) => r.status === 'fulfilled' && !r.value.replayed);
+    expect(fresh).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'idempotency_in_progress' });
+    }
+  });
+});

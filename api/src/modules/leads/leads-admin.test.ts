@@ -1,0 +1,149 @@
+// GET /api/admin/leads and /api/admin/leads.csv over real HTTP with a real session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { signInAs } from '../../testing/sign-in';
+import type { LeadData } from '../../contract';
+import { createLead, setLeadStatus } from './leads-service';
+
+const lead = (i: number, overrides: Partial<LeadData> = {}): LeadData => ({
+  firstName: `First${i}`,
+  lastName: `Last${i}`,
+  email: `person${i}@example.com`,
+  source: 'Main Website',
+  ...overrides,
+});
+
+describe.each(ENGINES)('admin leads on %s', (engine) => {
+  let testDb: TestDb;
+  let app: TestApp;
+  let cookie: string;
+  const get = (path: string, c = cookie) => api(app.baseUrl, 'GET', path, undefined, c ? { Cookie: c } : {});
+
+  beforeAll(async () => {
+    testDb = await createTestDb(engine);
+    app = await startTestApp(testDb.db);
+    // 12 leads a minute apart (ids 1..12) plus two sharing one timestamp, so paging must break ties by id.
+    const base = Date.UTC(2026, 0, 10, 9, 0, 0);
+    for (let i = 1; i <= 12; i++) await createLead(testDb.db, lead(i), new Date(base + i * 60_000).toISOString());
+    const tie = new Date(base + 5 * 60_000 + 30_000).toISOString();
+    await createLead(testDb.db, lead(13, { firstName: 'Mary', lastName: "O'Brien", email: 'MARY@Example.com', company: '100% Pure_Ink' }), tie);
+    await createLead(testDb.db, lead(14, { firstName: 'Zoë', company: 'Formula Co', message: '=HYPERLINK("http://x")', phone: '+1 555' }), tie);
+    await setLeadStatus(app.deps, 3, 'synced');
+    await setLeadStatus(app.deps, 4, 'sync_failed');
+    cookie = (await signInAs(app)).cookie;
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+  });
+
+  it.each(['/api/admin/leads', '/api/admin/leads.csv'])('%s without a session - 401 Unauthorized', async (path) => {
+    const res = await get(path, '');
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('a rep - 403', async () => {
+    const rep = await signInAs(app, 'rep', 'Rita Rep');
+    expect((await get('/api/admin/leads', rep.cookie)).status).toBe(403);
+  });
+
+  it('default list - every lead newest first, ties broken by id, no Link on a short page', async () => {
+    const res = await get('/api/admin/leads');
+    expect(res.status).toBe(200);
+    expect(res.json.map((l: { id: number }) => l.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 14, 13, 5, 4, 3, 2, 1]);
+    expect(res.headers.get('link')).toBeNull();
+    expect(res.json[0]).toEqual({
+      id: 12, firstName: 'First12', lastName: 'Last12', email: 'person12@example.com', company: null, phone: null,
+      industry: null, volume: null, message: null, leadSource: 'DirectMailers Website', source: 'Main Website',
+      status: 'new', createdAt: '2026-01-10T09:12:00.000Z',
+    });
+  });
+
+  it('paging with limit and before - follows the Link header to the end without gaps or repeats', async () => {
+    const seen: number[] = [];
+    let next: string | null = '/api/admin/leads?limit=4';
+    let pages = 0;
+    while (next) {
+      const res = await get(next);
+      expect(res.status).toBe(200);
+      seen.push(...res.json.map((l: { id: number }) => l.id));
+      const link = res.headers.get('link');
+      next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+      pages++;
+    }
+    expect(seen).toEqual([12, 11, 10, 9, 8, 7, 6, 14, 13, 5, 4, 3, 2, 1]);
+    // 14 leads at 4 a page: three full pages carry a link, the fourth (2 leads) does not.
+    expect(pages).toBe(4);
+  });
+
+  it('Link keeps the filters', async () => {
+    const res = await get('/api/admin/leads?limit=1&q=first&status=new');
+    expect(res.headers.get('link')).toBe(`</api/admin/leads?limit=1&q=first&status=new&before=${res.json[0].id}>; rel="next"`);
+  });
+
+  it('before an unknown id - an empty page', async () => {
+    expect((await get('/api/admin/leads?before=99999')).json).toEqual([]);
+  });
+
+  it('search - first/last name, full name, e-mail and company, case-insensitive', async () => {
+    const ids = async (q: string) => (await get(`/api/admin/leads?q=${encodeURIComponent(q)}`)).json.map((l: { id: number }) => l.id);
+    expect(await ids('mary')).toEqual([13]);
+    expect(await ids("o'brien")).toEqual([13]);
+    expect(await ids('MARY O')).toEqual([13]);
+    expect(await ids('example.COM')).toHaveLength(14);
+    expect(await ids('person1')).toEqual([12, 11, 10, 14, 1]);
+    expect(await ids('formula co')).toEqual([14]);
+  });
+
+  it('search treats % and _ literally', async () => {
+    const ids = async (q: string) => (await get(`/api/admin/leads?q=${encodeURIComponent(q)}`)).json.map((l: { id: number }) => l.id);
+    expect(await ids('100%')).toEqual([13]);
+    expect(await ids('pure_ink')).toEqual([13]);
+    expect(await ids('%')).toEqual([13]);
+    expect(await ids('_')).toEqual([13]);
+    expect(await ids('\\')).toEqual([]);
+  });
+
+  it('status filter, alone and with search', async () => {
+    expect((await get('/api/admin/leads?status=synced')).json.map((l: { id: number }) => l.id)).toEqual([3]);
+    expect((await get('/api/admin/leads?status=sync_failed&q=last4')).json.map((l: { id: number }) => l.id)).toEqual([4]);
+    expect((await get('/api/admin/leads?status=nope')).json).toEqual([]);
+  });
+
+  it.each(['limit=0', 'limit=501', 'limit=abc', 'limit=2.5', 'before=0', 'before=x', `q=${'x'.repeat(201)}`, 'q=a&q=b'])(
+    'bad query %s - 400 with a message',
+    async (qs) => {
+      const res = await get(`/api/admin/leads?${qs}`);
+      expect(res.status).toBe(400);
+      expect(typeof res.json.message).toBe('string');
+    },
+  );
+
+  it('limit=500 is accepted', async () => {
+    expect((await get('/api/admin/leads?limit=500')).status).toBe(200);
+  });
+
+  it('CSV - attachment named by date, header row, every lead newest first, formulas neutralised', async () => {
+    const res = await get('/api/admin/leads.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
+    const lines = res.text.trim().split('\n');
+    expect(lines[0]).toBe('ID,Created,First name,Last name,Email,Company,Phone,Industry,Volume,Status,Source,Lead source,Message');
+    expect(lines).toHaveLength(15);
+    expect(lines[1]).toBe('12,2026-01-10T09:12:00.000Z,First12,Last12,person12@example.com,,,,,new,Main Website,DirectMailers Website,');
+    const zoe = lines.find((l) => l.startsWith('14,'))!;
+    expect(zoe).toContain(`'+1 555`);
+    expect(zoe).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('CSV - honours q and status', async () => {
+    const res = await get('/api/admin/leads.csv?status=synced');
+    const lines = res.text.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^3,.*,synced,/);
+    const none = await get('/api/admin/leads.csv?q=nobody');
+    expect(none.text.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+// Sample request rows. Booleans arrive as 0/1 from SQLite and true/false from PostgreSQL; dates as strings or
+// Date objects: both leave this file in the contract's shape.
+import type { Db } from '../../db/knex';
+import { toBool, toIso } from '../../db/types';
+import type { SampleRequest, SampleRequestData, SampleType, UsState } from '../../contract';
+
+export type SampleRequestFields = Omit<SampleRequestData, 'website' | 'elapsedMs'>;
+
+export function sampleRequestFromRow(row: Record<string, unknown>): SampleRequest {
+  return {
+    id: Number(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    phone: (row.phone as string | null) ?? null,
+    company: (row.company as string | null) ?? null,
+    addressLine1: String(row.address_line1),
+    addressLine2: (row.address_line2 as string | null) ?? null,
+    city: String(row.city),
+    state: row.state as UsState,
+    zip: String(row.zip),
+    sampleType: row.sample_type as SampleType,
+    pipedriveStatus: String(row.pipedrive_status),
+    pipedriveDealId: (row.pipedrive_deal_id as string | null) ?? null,
+    processed: toBool(row.processed),
+    notes: (row.notes as string | null) ?? null,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export async function insertSampleRequest(db: Db, data: SampleRequestFields, nowIso: string): Promise<SampleRequest> {
+  const [row] = await db('sample_requests')
+    .insert({
+      first_name: data.firstName,
+      last_name: data.lastName,
+      email: data.email,
+      phone: data.phone ?? null,
+      company: data.company ?? null,
+      address_line1: data.addressLine1,
+      address_line2: data.addressLine2 ?? null,
+      city: data.city,
+      state: data.state,
+      zip: data.zip,
+      sample_type: data.sampleType,
+      notes: data.notes ?? null,
+      pipedrive_status: 'pending',
+      processed: false,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .returning('*');
+  return sampleRequestFromRow(row);
+}
+
+export async function listSampleRequests(db: Db): Promise<SampleRequest[]> {
+  const rows = await db('sample_requests').select('*').orderBy([
+    { column: 'created_at', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+  return rows.map(sampleRequestFromRow);
+}
+
+export async function setSampleRequestProcessed(db: Db, id: number, processed: boolean, nowIso: string): Promise<SampleRequest | undefined> {
+  const [row] = await db('sample_requests').where({ id }).update({ processed, updated_at: nowIso }).returning('*');
+  return row ? sampleRequestFromRow(row) : undefined;
+}
