@@ -8,8 +8,10 @@ export function LoadMore() {
   const error = useLeadsStore((s) => s.loadMoreError);
   const loadMore = useLeadsStore((s) => s.loadMore);
   const count = useLeadsStore((s) => s.leads.length);
+  // While a new search or filter loads, the old list's next page is no longer the one to fetch.
+  const reloading = useLeadsStore((s) => s.leadsStatus === 'loading');
 
-  if (!next) return null;
+  if (!next || reloading) return null;
   return (
     <div className="flex flex-col items-center gap-2">
       <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore}>

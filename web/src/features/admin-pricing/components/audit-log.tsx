@@ -25,7 +25,7 @@ export function AuditLog() {
       ) : audit.length === 0 ? (
         <EmptyText>No audit logs found</EmptyText>
       ) : (
-        <ol className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <ol aria-label="Audit entries" className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
           {audit.map((entry) => (
             <AuditEntry key={entry.id} entry={entry} />
           ))}
@@ -56,10 +56,7 @@ function AuditEntry({ entry }: { entry: PricingAuditEntry }) {
                 <span>{c.after ?? '(none)'}</span>
               ) : (
                 <>
-                  <del className="text-slate-500">{c.before ?? '(none)'}</del>
-                  <span aria-hidden="true"> → </span>
-                  <span className="sr-only"> changed to </span>
-                  <ins className="no-underline">{c.after ?? '(none)'}</ins>
+                  <del className="text-slate-500">{c.before ?? '(none)'}</del> → <ins className="no-underline">{c.after ?? '(none)'}</ins>
                 </>
               )}
             </li>

@@ -53,7 +53,9 @@ export function ProductCard({ product, onEdit }: ProductCardProps) {
         <ul className="mt-3 space-y-1 text-sm text-slate-700">
           {product.features.map((feature, i) => (
             <li key={i} className="flex gap-2">
-              <span aria-hidden="true" className="text-green-700">✓</span>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-green-700">
+                <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z" />
+              </svg>
               {feature}
             </li>
           ))}
