@@ -166,5 +166,5 @@ test('pricing screens - no serious axe violation at 1280 and 375 px; screenshots
       await pricing.editProduct(hidden.name).click();
     }
     await expect(pricing.nameField).toBeVisible();
-  });
+  }, { fullPage: false });
 });

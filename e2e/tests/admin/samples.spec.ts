@@ -210,5 +210,5 @@ async function checkTemplatesAndRequests(samples: SamplesPage) {
       await samples.addTemplate.click();
     }
     await expect(samples.nameField).toBeVisible();
-  });
+  }, { fullPage: false });
 }

@@ -13,12 +13,15 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
   expect(serious).toEqual([]);
 }
 
-/** Checks the screen and saves its picture at both widths; `ready` waits for what must be on screen. */
-export async function checkScreen(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+/**
+ * Checks the screen and saves its picture at both widths; `ready` waits for what must be on screen. Dialogs
+ * are pictured as the viewport shows them (a full-page picture would show the page beyond the backdrop).
+ */
+export async function checkScreen(page: Page, name: string, ready: () => Promise<void>, { fullPage = true } = {}): Promise<void> {
   for (const [label, width] of Object.entries(WIDTHS)) {
     await page.setViewportSize({ width, height: label === 'phone' ? 812 : 900 });
     await ready();
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage, animations: 'disabled' });
   }
 }

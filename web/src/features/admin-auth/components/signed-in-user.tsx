@@ -10,8 +10,18 @@ export function SignedInUser({ compact = false }: { compact?: boolean }) {
     <div className={compact ? 'flex items-center gap-3' : 'space-y-3'}>
       {user ? (
         <div className="min-w-0 text-sm">
-          <p className="truncate font-medium text-slate-900">{user.name || user.email}</p>
-          {!compact ? <p className="truncate text-slate-500">{user.email}</p> : null}
+          {compact ? (
+            // A phone's top bar has room for a first name; the full name is there for screen readers.
+            <p className="truncate font-medium text-slate-900">
+              <span aria-hidden="true">{firstName(user.name) || user.email}</span>
+              <span className="sr-only">Signed in as {user.name || user.email}</span>
+            </p>
+          ) : (
+            <>
+              <p className="truncate font-medium text-slate-900">{user.name || user.email}</p>
+              <p className="truncate text-slate-500">{user.email}</p>
+            </>
+          )}
         </div>
       ) : null}
       <a
@@ -22,4 +32,8 @@ export function SignedInUser({ compact = false }: { compact?: boolean }) {
       </a>
     </div>
   );
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
 }

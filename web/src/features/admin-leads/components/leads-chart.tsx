@@ -9,6 +9,7 @@ import { useLeadsStore } from '../leads-store';
 import { dailySeries, type DaySeries } from '../leads-by-day';
 
 const HEIGHT = 220;
+const HALF_DAY_S = 43_200;
 
 function dayLabel(seconds: number): string {
   // The series is in UTC days; shift to a local Date that prints the same calendar day.
@@ -49,14 +50,19 @@ function Plot({ series }: { series: DaySeries }) {
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         legend: { show: false },
         cursor: { y: false, drag: { x: false, y: false } },
-        scales: { y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] } },
+        scales: {
+          // Half a day of room either side, so the first and last bars are whole.
+          x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] },
+          y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] },
+        },
         axes: [
           { stroke: '#475569', grid: { show: false }, ticks: { stroke: '#cbd5e1' } },
           { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { show: false }, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
         ],
         series: [
           {},
-          { label: 'Leads', stroke: '#1d4ed8', fill: 'rgba(37, 99, 235, 0.25)', width: 1, paths: uPlot.paths.bars?.({ size: [0.7, 28] }), points: { show: false } },
+          // No outline: a quiet day then draws nothing rather than a stray dash on the axis.
+          { label: 'Leads', stroke: '#2563eb', fill: '#3b82f6', width: 0, paths: uPlot.paths.bars?.({ size: [0.7, 28] }), points: { show: false } },
         ],
         hooks: { setCursor: [(u) => setHovered(u.cursor.idx ?? null)] },
       },
@@ -87,7 +93,7 @@ function DataTable({ series }: { series: DaySeries }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer font-medium text-brand-800">Show data</summary>
-      <div className="mt-2 max-h-60 overflow-y-auto" role="region" aria-label="Leads per day data" tabIndex={0}>
+      <div className="relative mt-2 max-h-60 overflow-y-auto" role="region" aria-label="Leads per day data" tabIndex={0}>
         <table className="w-full text-left">
           <thead>
             <tr>

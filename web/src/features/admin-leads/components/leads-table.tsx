@@ -19,15 +19,17 @@ export function LeadsTable() {
   if (status !== 'ready' && leads.length === 0) return <LoadingText>Loading leads...</LoadingText>;
   if (leads.length === 0) return <EmptyText>No leads found</EmptyText>;
 
+  // `relative` keeps the visually hidden "Not given" texts inside this scroll box; without a positioned
+  // ancestor they would be laid out against the page and widen it on phones.
   return (
     <div
       role="region"
       aria-label="Recent Leads"
       tabIndex={0}
       aria-busy={status === 'loading'}
-      className={`overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700 ${status === 'loading' ? 'opacity-60' : ''}`}
+      className={`relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700 ${status === 'loading' ? 'opacity-60' : ''}`}
     >
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="w-full min-w-[46rem] divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>
             {HEADERS.map((h) => (
