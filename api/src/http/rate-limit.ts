@@ -3,6 +3,7 @@
 // The default is generous (120) because conference Wi-Fi puts many visitors behind one address.
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../deps';
+import { clientIp } from './client-ip';
 import { AppError } from './errors';
 import { deleteWindowsBefore, hitWindow } from './rate-limit-queries';
 
@@ -22,7 +23,7 @@ export function publicPostRateLimit({ db, clock, config }: Pick<AppDeps, 'db' | 
     }
     const now = clock().getTime();
     const windowStart = now - (now % WINDOW_MS);
-    const count = await hitWindow(db, `public-post:${ctx.ip}`, windowStart);
+    const count = await hitWindow(db, `public-post:${clientIp(ctx)}`, windowStart);
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
       await deleteWindowsBefore(db, windowStart);

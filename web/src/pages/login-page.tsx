@@ -1,8 +1,14 @@
-// PLACEHOLDER (replaced by the auth work).
-export default function Page() {
+// /login (contract §3): staff sign in, then go to `next` when it is a path on this site, else /admin.
+import { useSearchParams } from 'react-router-dom';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { LoginForm } from '../features/auth/components/login-form';
+import { safeNextPath } from '../features/auth/safe-next';
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
   return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Staff sign in</h1>
-    </main>
+    <AuthCard title="Staff sign in" intro="Sign in to see leads, sample requests and pricing.">
+      <LoginForm next={safeNextPath(params.get('next'))} />
+    </AuthCard>
   );
 }

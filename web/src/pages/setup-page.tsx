@@ -1,8 +1,37 @@
-// PLACEHOLDER (replaced by the auth work).
-export default function Page() {
+// /setup?token=… (contract §3): the one-time link printed on first start creates the first admin.
+import { Link, useSearchParams } from 'react-router-dom';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { SetupForm } from '../features/auth/components/setup-form';
+import { useSetupLink } from '../features/auth/use-setup-link';
+
+export default function SetupPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [state, setState] = useSetupLink(token);
+
+  if (state.kind === 'dead') {
+    return (
+      <AuthCard title="This setup link cannot be used">
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {state.message}
+        </p>
+        <p className="mt-4 text-sm text-slate-600">
+          Staff who already have an account can{' '}
+          <Link to="/login" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
+            sign in here
+          </Link>
+          . Further accounts are added with <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">npm run user:add</code>.
+        </p>
+      </AuthCard>
+    );
+  }
   return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Create the first admin</h1>
-    </main>
+    <AuthCard title="Create the first admin" intro="This one-time link sets up the first staff account. It stops working once used.">
+      {state.kind === 'checking' ? (
+        <p role="status" className="text-sm text-slate-500">Checking the link…</p>
+      ) : (
+        <SetupForm token={token ?? ''} onDead={(message) => setState({ kind: 'dead', message })} />
+      )}
+    </AuthCard>
   );
 }

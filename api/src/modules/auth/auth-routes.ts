@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import { loginInputSchema, setupInputSchema } from '../../contract';
 import type { AppDeps } from '../../deps';
+import { clientIp } from '../../http/client-ip';
 import { AppError } from '../../http/errors';
 import { endSession, sessionUserId, startUserSession } from '../../http/session';
 import { parseWith } from '../../http/validate';
@@ -27,7 +28,7 @@ export function authRoutes(deps: AppDeps) {
 
   router.post('/api/auth/login', async (ctx) => {
     const input = parseWith(loginInputSchema, ctx.request.body);
-    const user = await authenticate(deps, input, ctx.ip);
+    const user = await authenticate(deps, input, clientIp(ctx));
     await startUserSession(ctx, user.id);
     ctx.body = user;
   });

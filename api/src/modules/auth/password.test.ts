@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, needsRehash, verifyPassword } from './password';
+
+describe('password hashing', () => {
+  it('hash - self-describing scrypt at OWASP cost, salted, verifies only the right password', async () => {
+    const a = await hashPassword('correct horse battery');
+    const b = await hashPassword('correct horse battery');
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('correct horse battery', a)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', a)).toBe(false);
+    expect(needsRehash(a)).toBe(false);
+  });
+
+  it('a hash made at a lower cost - still verifies and asks to be upgraded', async () => {
+    const crypto = await import('node:crypto');
+    const salt = crypto.randomBytes(16);
+    const key = crypto.scryptSync('old password', salt, 64, { N: 2 ** 14, r: 8, p: 1 });
+    const old = `scrypt$16384$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    expect(await verifyPassword('old password', old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
+  });
+
+  it('garbage or absurd parameters in the stored hash - false, never a crash or a huge allocation', async () => {
+    for (const bad of ['', 'plain', 'scrypt$1$1$1$a$b', `scrypt$${2 ** 30}$8$1$AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(86)}`, 'bcrypt$x']) {
+      expect(await verifyPassword('x', bad)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,171 @@
+// POST /api/print-samples (public, idempotent, spam-guarded) and the admin list / processed toggle.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { signInAs } from '../../testing/sign-in';
+import { LIMITS, type SampleRequestInput } from '../../contract';
+
+const sample = (overrides: Partial<SampleRequestInput> = {}): SampleRequestInput => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '555-0100',
+  company: 'Engines Ltd',
+  addressLine1: '1 Main St',
+  addressLine2: 'Suite 2',
+  city: 'Austin',
+  state: 'TX',
+  zip: '73301-1234',
+  sampleType: 'postcards',
+  notes: 'Leave at the door',
+  elapsedMs: 9000,
+  ...overrides,
+});
+
+describe.each(ENGINES)('sample requests on %s', (engine) => {
+  let testDb: TestDb;
+  let app: TestApp;
+  let cookie: string;
+  const post = (body: unknown, headers: Record<string, string> = {}) => api(app.baseUrl, 'POST', '/api/print-samples', body, headers);
+  const admin = (method: string, path: string, body?: unknown) => api(app.baseUrl, method, path, body, { Cookie: cookie });
+  const count = async () => Number((await testDb.db('sample_requests').count({ n: '*' }).first())?.n);
+
+  beforeAll(async () => {
+    testDb = await createTestDb(engine);
+    app = await startTestApp(testDb.db);
+    cookie = (await signInAs(app)).cookie;
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+  });
+
+  it('valid request - 201 with the stored request: pending sync, not processed', async () => {
+    const res = await post(sample({ city: '  Austin  ' }));
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '555-0100', company: 'Engines Ltd',
+      addressLine1: '1 Main St', addressLine2: 'Suite 2', city: 'Austin', state: 'TX', zip: '73301-1234',
+      sampleType: 'postcards', pipedriveStatus: 'pending', pipedriveDealId: null, processed: false,
+      notes: 'Leave at the door', createdAt: expect.stringMatching(/Z$/),
+    });
+  });
+
+  it('optional fields blank - stored as null', async () => {
+    const res = await post(sample({ phone: '', company: ' ', addressLine2: '', notes: '' }));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ phone: null, company: null, addressLine2: null, notes: null });
+  });
+
+  it('required fields missing - 400 with every message', async () => {
+    const res = await post({});
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+      addressLine1: 'Address line 1 is required',
+      city: 'City is required',
+      state: 'Please choose a US state',
+      zip: 'ZIP code is required',
+      sampleType: 'Please choose a sample type',
+    });
+  });
+
+  it('bad enumerations, ZIP and e-mail - 400 with their messages', async () => {
+    const res = await post(sample({ state: 'XX' as never, sampleType: 'menus' as never, zip: '1234', email: 'nope' }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({
+      email: 'Please enter a valid email',
+      state: 'Please choose a US state',
+      zip: 'ZIP code must be 12345 or 12345-6789',
+      sampleType: 'Please choose a sample type',
+    });
+  });
+
+  it('every field over its limit - 400, nothing stored', async () => {
+    const before = await count();
+    const res = await post(sample({
+      firstName: 'x'.repeat(LIMITS.name + 1), lastName: 'x'.repeat(LIMITS.name + 1), company: 'x'.repeat(LIMITS.company + 1),
+      phone: '1'.repeat(LIMITS.phone + 1), addressLine1: 'x'.repeat(LIMITS.company + 1), addressLine2: 'x'.repeat(LIMITS.company + 1),
+      city: 'x'.repeat(LIMITS.name + 1), notes: 'x'.repeat(LIMITS.longText + 1),
+    }));
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.json.errors).sort()).toEqual(
+      ['addressLine1', 'addressLine2', 'city', 'company', 'firstName', 'lastName', 'notes', 'phone'],
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it.each(['null', '[]', '42', JSON.stringify({ ...sample(), state: 5, zip: 73301, notes: ['a'] })])('junk body %s - 400', async (raw) => {
+    const res = await post(raw);
+    expect(res.status).toBe(400);
+    expect(typeof res.json.message).toBe('string');
+  });
+
+  it.each([{ website: 'x' }, { elapsedMs: 10 }])('spam %j - 201 with id 0, nothing stored', async (extra) => {
+    const before = await count();
+    const res = await post(sample(extra));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ id: 0, pipedriveStatus: 'pending', processed: false });
+    expect(await count()).toBe(before);
+  });
+
+  it('Idempotency-Key - replay with the same body, 422 for another body, one row', async () => {
+    const before = await count();
+    const key = crypto.randomUUID();
+    const first = await post(sample(), { 'Idempotency-Key': key });
+    const again = await post(sample(), { 'Idempotency-Key': key });
+    const other = await post(sample({ city: 'Dallas' }), { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json).toEqual(first.json);
+    expect(other.status).toBe(422);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('ten concurrent requests with one key - one row', async () => {
+    const before = await count();
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(sample(), { 'Idempotency-Key': key })));
+    expect(await count()).toBe(before + 1);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    expect(answers.filter((a) => a.status === 201 && !a.headers.get('idempotent-replayed'))).toHaveLength(1);
+  });
+
+  it.each([['GET', '/api/admin/print-samples'], ['PUT', '/api/admin/print-samples/1']])('%s %s without a session - 401', async (method, path) => {
+    const res = await api(app.baseUrl, method, path, method === 'PUT' ? { processed: true } : undefined);
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('admin list - newest first, booleans and dates normalised', async () => {
+    const res = await admin('GET', '/api/admin/print-samples');
+    expect(res.status).toBe(200);
+    expect(res.json.length).toBe(await count());
+    const ids = res.json.map((s: { id: number }) => s.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(res.json[0].processed).toBe(false);
+  });
+
+  it('toggle processed - 200 with the updated request, and back', async () => {
+    const id = (await admin('GET', '/api/admin/print-samples')).json[0].id;
+    const on = await admin('PUT', `/api/admin/print-samples/${id}`, { processed: true });
+    expect(on.status).toBe(200);
+    expect(on.json).toMatchObject({ id, processed: true });
+    const off = await admin('PUT', `/api/admin/print-samples/${id}`, { processed: false });
+    expect(off.json.processed).toBe(false);
+  });
+
+  it('toggle an unknown or bad id - 404; a bad body - 400', async () => {
+    expect((await admin('PUT', '/api/admin/print-samples/99999', { processed: true })).json).toEqual({ message: 'Sample request not found' });
+    expect((await admin('PUT', '/api/admin/print-samples/abc', { processed: true })).status).toBe(404);
+    expect((await admin('PUT', '/api/admin/print-samples/-1', { processed: true })).status).toBe(404);
+    const bad = await admin('PUT', '/api/admin/print-samples/1', { processed: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({ processed: 'processed must be true or false' });
+    expect((await admin('PUT', '/api/admin/print-samples/1', null)).status).toBe(400);
+  });
+});

@@ -1,0 +1,41 @@
+// Where the bench keeps its data: a SQLite file in a temp directory, or, with BENCH_DATABASE_URL set to a
+// PostgreSQL server, a throwaway database created on it and dropped afterwards.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { knexConfig, isPostgresUrl } from '../api/src/db/knex';
+
+export interface BenchDb {
+  engine: 'sqlite' | 'postgres';
+  url: string;
+  drop: () => Promise<void>;
+}
+
+export async function createBenchDb(label: string): Promise<BenchDb> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (isPostgresUrl(server)) {
+    const name = `dm_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = knexFactory(knexConfig(server));
+    await admin.raw(`create database ${name}`);
+    await admin.destroy();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return {
+      engine: 'postgres',
+      url: url.toString(),
+      drop: async () => {
+        const again = knexFactory(knexConfig(server));
+        await again.raw(`drop database if exists ${name} with (force)`);
+        await again.destroy();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `dm-bench-${label}-`));
+  return {
+    engine: 'sqlite',
+    url: path.join(dir, 'bench.sqlite'),
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,45 @@
+// A server for the bench to load, in its own process so that it does not share a core with autocannon:
+// `app` is the real product (DATABASE_URL, rate limit off, quiet log); `bare` is the ceiling, a node:http
+// server that reads and parses the same JSON body and answers 201 without touching a database.
+import http from 'node:http';
+import pino from 'pino';
+import { createApp } from '../api/src/app';
+import { loadConfig } from '../api/src/config';
+import { createDb } from '../api/src/db/knex';
+import { migrateLatest } from '../api/src/db/migrate';
+
+async function main() {
+  const mode = process.argv[2];
+  let handler: http.RequestListener;
+  if (mode === 'app') {
+    const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), rateLimitPerMinute: null };
+    const db = createDb(config.databaseUrl);
+    await migrateLatest(db);
+    handler = createApp({ db, config, logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: ['bench-session-key-bench-session-key-0123'] }).callback();
+  } else if (mode === 'bare') {
+    handler = (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+        res.writeHead(201, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ id: 1, ...body, status: 'new', createdAt: new Date().toISOString() }));
+      });
+    };
+  } else {
+    throw new Error('usage: serve.ts app|bare');
+  }
+  const server = http.createServer(handler);
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
+
+// Exit cleanly on SIGTERM, so a --cpu-prof run (BENCH_PROF=1) writes its profile.
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,71 @@
+// `npm run user:add` as a newcomer runs it: a child process on a SQLite file named by DATABASE_URL.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../api/src/config';
+import { createDb } from '../api/src/db/knex';
+import { verifyPassword } from '../api/src/modules/auth/password';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-user-add-'));
+const file = path.join(dir, 'users.sqlite');
+
+function userAdd(...args: string[]) {
+  try {
+    const stdout = execFileSync('npx', ['tsx', 'scripts/user-add.ts', ...args], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, DATABASE_URL: file },
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return { code: 0, stdout, stderr: '' };
+  } catch (err) {
+    const e = err as { status: number; stdout: string; stderr: string };
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function readUser(email: string) {
+  const db = createDb(file);
+  try {
+    return await db('users').where({ email }).first();
+  } finally {
+    await db.destroy();
+  }
+}
+
+// Each run starts a TypeScript process, migrates and hashes: seconds apiece on a busy machine.
+describe('npm run user:add', { timeout: 90_000 }, () => {
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('creates an account, then updates it - e-mail lowercased, password hashed, name and role kept unless given', async () => {
+    const created = userAdd('--email', 'Ann@Example.COM', '--password', 'first long password', '--name', 'Ann');
+    expect(created.code).toBe(0);
+    expect(created.stdout.trim()).toBe('Created admin ann@example.com');
+    const first = await readUser('ann@example.com');
+    expect(first).toMatchObject({ name: 'Ann', role: 'admin' });
+    expect(first.password_hash).not.toContain('first long password');
+    expect(await verifyPassword('first long password', first.password_hash)).toBe(true);
+
+    const updated = userAdd('--email', 'ann@example.com', '--password', 'second long password', '--role', 'rep');
+    expect(updated.code).toBe(0);
+    expect(updated.stdout.trim()).toBe('Updated rep ann@example.com');
+    const second = await readUser('ann@example.com');
+    expect(second).toMatchObject({ id: first.id, name: 'Ann', role: 'rep' });
+    expect(await verifyPassword('second long password', second.password_hash)).toBe(true);
+  });
+
+  it('bad input - exits 1 with a message for each problem, saves nothing', async () => {
+    const res = userAdd('--email', 'not-an-email', '--password', 'short', '--role', 'boss');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('--email: Please enter a valid email');
+    expect(res.stderr).toContain('--password: Password must be at least 10 characters');
+    expect(res.stderr).toContain('--role: Role must be admin or rep');
+    expect(await readUser('not-an-email')).toBeUndefined();
+
+    const unknown = userAdd('--email', 'a@b.co', '--pasword', 'typo typo typo');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Unknown option '--pasword'");
+  });
+});

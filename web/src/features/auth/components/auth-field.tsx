@@ -1,0 +1,47 @@
+// A labelled input whose error is tied to it (aria-describedby, aria-invalid) and shown in red under it.
+// Same props and look as the shared TextField of components/ui, which can replace it once both are merged.
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+const CONTROL =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-invalid:border-red-600 aria-invalid:ring-red-600/20';
+
+type Props = { label: ReactNode; error?: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>;
+
+export function AuthField({ label, error, hint, id: givenId, className = '', ...props }: Props) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${CONTROL} ${className}`} {...props} />
+      {hint && !error ? <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white transition-colors hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
+/** The form-level message (wrong password, too many attempts…), announced when it appears. */
+export function FormAlert({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </div>
+  );
+}
