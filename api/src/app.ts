@@ -21,7 +21,9 @@ import { templatesRoutes } from './modules/templates/templates-routes';
 import { pricingRoutes } from './modules/pricing/pricing-routes';
 
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.sessionKeys });
+  // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
+  // X-Forwarded-For is whatever the client wrote, and would let it dodge per-IP limits.
+  const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.sessionKeys, maxIpsCount: 1 });
   const routers: Router[] = [
     healthRoutes(deps),
     authRoutes(deps),

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   idempotency_in_progress: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_mismatch: 422,

@@ -83,7 +83,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Starts the real app on 127.0.0.1 on a free port, over the given database. */
-export async function startTestApp(db: Db, overrides: Partial<AppDeps> & { config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(db: Db, overrides: Partial<Omit<AppDeps, 'config'>> & { config?: Partial<Config> } = {}): Promise<TestApp> {
   const { config: configOverrides, ...rest } = overrides;
   const deps: AppDeps = {
     db,

@@ -31,11 +31,7 @@ export async function signIn(baseUrl: string, email: string, password: string, h
   return { ...res, cookie: cookieFrom(res.headers) };
 }
 
-/**
- * startTestApp with some configuration changed. Its parameter type intersects Partial<AppDeps> with
- * `{ config?: Partial<Config> }`, which TypeScript reads as needing a whole Config; at run time it merges a
- * partial one, as this cast says.
- */
+/** startTestApp with some configuration changed. */
 export function startAppWith(db: Db, config: Partial<Config>, rest: Partial<Omit<AppDeps, 'config'>> = {}) {
-  return startTestApp(db, { ...rest, config } as Parameters<typeof startTestApp>[1]);
+  return startTestApp(db, { ...rest, config });
 }

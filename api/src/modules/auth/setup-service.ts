@@ -11,14 +11,8 @@ import { countUsers, insertUser, publicUser } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-/**
- * 410 Gone for a dead link. The shared code → status table has no 410 yet, so this carries its status the
- * way Koa's own HTTP errors do; the error middleware answers `{message}` for any exposed 4xx.
- */
-export class SetupLinkGone extends Error {
-  readonly status = 410;
-  readonly expose = true;
-}
+/** 410 Gone: the link existed but can no longer be used. */
+const linkGone = (message: string) => new AppError('gone', message);
 
 export const SETUP_MESSAGES = {
   invalid: 'This setup link is not valid. Use the link printed when the server started.',
@@ -37,8 +31,8 @@ export interface SetupData {
 export async function assertSetupTokenUsable({ db }: Deps, token: string): Promise<void> {
   const row = token ? await findSetupToken(db, hashSetupToken(token)) : undefined;
   if (!row) throw new AppError('not_found', SETUP_MESSAGES.invalid);
-  if (row.usedAt) throw new SetupLinkGone(SETUP_MESSAGES.used);
-  if ((await countUsers(db)) > 0) throw new SetupLinkGone(SETUP_MESSAGES.done);
+  if (row.usedAt) throw linkGone(SETUP_MESSAGES.used);
+  if ((await countUsers(db)) > 0) throw linkGone(SETUP_MESSAGES.done);
 }
 
 export async function completeSetup(deps: Deps, input: SetupData): Promise<CurrentUser> {
@@ -47,11 +41,11 @@ export async function completeSetup(deps: Deps, input: SetupData): Promise<Curre
   const passwordHash = await hashPassword(input.password);
   const now = nowIso(deps.clock);
   const user = await deps.db.transaction(async (trx) => {
-    if (!(await claimSetupToken(trx, hashSetupToken(input.token), now))) throw new SetupLinkGone(SETUP_MESSAGES.used);
+    if (!(await claimSetupToken(trx, hashSetupToken(input.token), now))) throw linkGone(SETUP_MESSAGES.used);
     // Retiring every other link in the same transaction makes a second, concurrent setup wait for this one
     // and then find its own link used.
     await retireSetupTokens(trx, now);
-    if ((await countUsers(trx)) > 0) throw new SetupLinkGone(SETUP_MESSAGES.done);
+    if ((await countUsers(trx)) > 0) throw linkGone(SETUP_MESSAGES.done);
     return insertUser(trx, { email: input.email, name: input.name, role: 'admin', passwordHash }, now);
   });
   return publicUser(user);

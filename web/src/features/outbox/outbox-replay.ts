@@ -1,0 +1,62 @@
+// Replays what waits, oldest first, under the outbox lock. Runs in pages (start, online, visible, timer)
+// and in the service worker (Background Sync). 2xx removes an item; a refusal moves it to the failed list;
+// anything that may succeed later stays, with backoff. Nothing is ever dropped here.
+import { announce } from './outbox-channel';
+import { deleteItem, getItem, listItems, putItem } from './outbox-db';
+import { withOutboxLock } from './outbox-lock';
+import { sendItem } from './outbox-send';
+import type { OutboxItem, SendOutcome } from './outbox-types';
+
+const BASE_DELAY_MS = 2_000;
+const MAX_DELAY_MS = 5 * 60_000;
+
+export function backoffDelay(attempts: number): number {
+  const exp = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exp * (0.8 + Math.random() * 0.4));
+}
+
+export interface ReplayOptions {
+  /** Timer-driven replays respect each item's backoff; network-back and start replays try everything. */
+  onlyDue?: boolean;
+}
+
+export async function replayOutbox(opts: ReplayOptions = {}): Promise<void> {
+  await withOutboxLock(
+    async () => {
+      let changed = false;
+      for (const listed of await listItems()) {
+        if (listed.state === 'failed') continue;
+        if (opts.onlyDue && listed.nextAttemptAt > Date.now()) continue;
+        // Re-read inside the lock: another context may have delivered it a moment ago.
+        const item = await getItem(listed.id);
+        if (!item || item.state === 'failed') continue;
+        const outcome = await sendItem(item);
+        await applyOutcome(item, outcome);
+        changed = true;
+        if (outcome.type === 'retry' && outcome.status === null) break; // offline: the rest would fail too
+      }
+      if (changed) announce({ type: 'changed' });
+    },
+    { ifAvailable: true },
+  );
+}
+
+export async function applyOutcome(item: OutboxItem, outcome: SendOutcome): Promise<void> {
+  switch (outcome.type) {
+    case 'sent':
+      await deleteItem(item.id);
+      announce({ type: 'sent', id: item.id, kind: item.kind });
+      return;
+    case 'rejected':
+      await putItem({ ...item, state: 'failed', lastError: outcome.message, fieldErrors: outcome.fieldErrors, attempts: item.attempts + 1 });
+      return;
+    case 'auth':
+      await putItem({ ...item, state: 'auth', lastError: outcome.message, attempts: item.attempts + 1 });
+      return;
+    case 'retry': {
+      const attempts = item.attempts + 1;
+      await putItem({ ...item, state: 'waiting', attempts, nextAttemptAt: Date.now() + backoffDelay(attempts), lastError: outcome.message });
+      return;
+    }
+  }
+}

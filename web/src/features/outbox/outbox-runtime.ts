@@ -1,0 +1,58 @@
+// Starts the page's replay triggers (contract §7): page start, `online`, becoming visible, and a backoff
+// timer while items wait. The service worker adds Background Sync where the browser has it.
+import { notifySuccess } from '../../components/ui/toast';
+import { listen } from './outbox-channel';
+import { replayOutbox } from './outbox-replay';
+import { useOutboxStore } from './outbox-store';
+import type { OutboxKind } from './outbox-types';
+
+const SENT_TITLES: Record<OutboxKind, string> = {
+  lead: 'Your saved request has been sent',
+  sample: 'Your saved sample request has been sent',
+  capture: 'Saved capture sent',
+};
+
+let started = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const sentListeners = new Set<(kind: OutboxKind) => void>();
+
+/** Lets a feature react when a queued item of its kind is delivered (e.g. refresh the admin's leads). */
+export function onOutboxSent(listener: (kind: OutboxKind) => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+export function startOutbox(): void {
+  if (started || typeof window === 'undefined' || !('indexedDB' in window)) return;
+  started = true;
+  const store = useOutboxStore.getState();
+  const replayAll = () => void replayOutbox().finally(() => void store.refresh());
+
+  listen((message) => {
+    if (message.type === 'sent') {
+      notifySuccess(SENT_TITLES[message.kind], 'It was saved while you were offline and has now been delivered.');
+      for (const listener of sentListeners) listener(message.kind);
+    }
+    void useOutboxStore.getState().refresh().then(scheduleTimer);
+  });
+  window.addEventListener('online', replayAll);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') replayAll();
+  });
+  void store.refresh().then(() => {
+    if (useOutboxStore.getState().items.length) replayAll();
+    scheduleTimer();
+  });
+}
+
+/** Wakes up when the earliest waiting item is due; a replay re-schedules through the 'changed' message. */
+function scheduleTimer(): void {
+  clearTimeout(timer);
+  const due = useOutboxStore
+    .getState()
+    .items.filter((i) => i.state === 'waiting')
+    .map((i) => i.nextAttemptAt);
+  if (!due.length) return;
+  const delay = Math.max(1_000, Math.min(...due) - Date.now());
+  timer = setTimeout(() => void replayOutbox({ onlyDue: true }).finally(() => void useOutboxStore.getState().refresh().then(scheduleTimer)), delay);
+}

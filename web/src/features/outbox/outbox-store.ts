@@ -1,0 +1,25 @@
+// Mirrors the IndexedDB outbox for the UI (counts, lists). IndexedDB stays the source of truth.
+import { create } from 'zustand';
+import { listItems } from './outbox-db';
+import type { OutboxItem } from './outbox-types';
+
+interface OutboxState {
+  items: OutboxItem[];
+  loaded: boolean;
+  refresh: () => Promise<void>;
+}
+
+export const useOutboxStore = create<OutboxState>((set) => ({
+  items: [],
+  loaded: false,
+  refresh: async () => {
+    try {
+      set({ items: await listItems(), loaded: true });
+    } catch {
+      set({ loaded: true }); // IndexedDB unavailable (private mode in old browsers): nothing to show
+    }
+  },
+}));
+
+export const selectPending = (s: OutboxState) => s.items.filter((i) => i.state !== 'failed');
+export const selectFailed = (s: OutboxState) => s.items.filter((i) => i.state === 'failed');

@@ -1,0 +1,68 @@
+/// <reference lib="webworker" />
+// The service worker: precached pages and assets answer navigations (fast, and offline), admin reads fall
+// back to their last answer offline, public pricing is stale-while-revalidate, and Background Sync replays
+// the outbox. It never takes over by itself: the page asks, after the visitor agrees to reload.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { replayOutbox } from './features/outbox/outbox-replay';
+import { ADMIN_API_CACHE, CACHED_AT_HEADER, PUBLIC_API_CACHE } from './features/pwa/cache-names';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+const APP_SHELL = /^\/(admin(\/.*)?|login|setup)\/?$/;
+
+// Prerendered pages live at /<route>/index.html: let /print find /print/index.html.
+precacheAndRoute(self.__WB_MANIFEST, {
+  directoryIndex: 'index.html',
+  urlManipulation: ({ url }) => [new URL(`${url.pathname.replace(/\/$/, '')}/index.html`, url)],
+});
+cleanupOutdatedCaches();
+clientsClaim();
+
+// Navigations the precache did not answer: the app shell for client-rendered routes; otherwise the
+// network (the server's own 404), and the precached 404 page when offline.
+registerRoute(
+  new NavigationRoute(async ({ request, url }) => {
+    if (APP_SHELL.test(url.pathname)) {
+      const shell = await matchPrecache('/app-shell.html');
+      if (shell) return shell;
+    }
+    try {
+      return await fetch(request);
+    } catch {
+      const page = await matchPrecache('/404.html');
+      return page ? new Response(page.body, { status: 404, headers: page.headers }) : Response.error();
+    }
+  }),
+);
+
+/** Marks an answer served from the cache, so the admin can say "Offline — showing data from <time>". */
+const markCached: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(CACHED_AT_HEADER, cachedResponse.headers.get('date') ?? new Date().toUTCString());
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && (url.pathname.startsWith('/api/admin/') || url.pathname === '/api/auth/user'),
+  new NetworkFirst({ cacheName: ADMIN_API_CACHE, networkTimeoutSeconds: 8, plugins: [markCached] }),
+);
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname === '/api/pricing/products',
+  new StaleWhileRevalidate({ cacheName: PUBLIC_API_CACHE }),
+);
+
+self.addEventListener('sync', (event) => {
+  const e = event as ExtendableEvent & { tag?: string };
+  if (e.tag === 'dm-outbox') e.waitUntil(replayOutbox());
+});
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
