@@ -147,24 +147,39 @@ test.describe('failure toasts (server answers 500)', () => {
   });
 });
 
-test('pricing screens - no serious axe violation at 1280 and 375 px; screenshots saved', async ({ page }) => {
-  const hidden = await createProduct(page.request, { name: uniqueTag('Hidden Sample '), startingPrice: 0.835, category: 'letter', features: ['Shown as Hidden'], isVisible: false });
-  expect(hidden.isVisible).toBe(false);
-  const pricing = new PricingPage(page);
-  await pricing.goto();
-  await checkScreen(page, 'pricing-products', async () => {
-    await pricing.productsTab.click();
-    await expect(page.getByRole('article').first()).toBeVisible();
+test.describe('pricing screens - no serious axe violation at 1280 and 375 px; screenshots saved', () => {
+  let hiddenName = '';
+  test.beforeAll(async ({ browser, adminState }) => {
+    // One hidden product with a feature, so the pictures show the Hidden marker and a feature list.
+    const context = await browser.newContext({ storageState: adminState, baseURL: test.info().project.use.baseURL });
+    const hidden = await createProduct(context.request, { name: uniqueTag('Hidden Sample '), startingPrice: 0.83, category: 'letter', features: ['Shown as Hidden'], isVisible: false });
+    hiddenName = hidden.name;
+    await context.close();
   });
-  await checkScreen(page, 'pricing-audit', async () => {
+
+  test('Products tab', async ({ page }) => {
+    const pricing = new PricingPage(page);
+    await pricing.goto();
+    await checkScreen(page, 'pricing-products', async () => {
+      await expect(pricing.product(hiddenName).getByText('Hidden', { exact: true })).toBeVisible();
+    });
+  });
+
+  test('Audit Log tab', async ({ page }) => {
+    const pricing = new PricingPage(page);
+    await pricing.goto();
     await pricing.auditTab.click();
-    await expect(pricing.auditEntries.first()).toBeVisible();
+    await checkScreen(page, 'pricing-audit', async () => {
+      await expect(pricing.auditEntries.first()).toBeVisible();
+    });
   });
-  await checkScreen(page, 'pricing-product-dialog', async () => {
-    if (!(await pricing.nameField.isVisible())) {
-      await pricing.productsTab.click();
-      await pricing.editProduct(hidden.name).click();
-    }
-    await expect(pricing.nameField).toBeVisible();
-  }, { fullPage: false });
+
+  test('Edit Product dialog', async ({ page }) => {
+    const pricing = new PricingPage(page);
+    await pricing.goto();
+    await pricing.editProduct(hiddenName).click();
+    await checkScreen(page, 'pricing-product-dialog', async () => {
+      await expect(pricing.nameField).toHaveValue(hiddenName);
+    }, { fullPage: false });
+  });
 });

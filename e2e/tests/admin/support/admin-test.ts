@@ -33,6 +33,9 @@ export const test = base.extend<object, { adminAccount: Account; adminState: Sto
     { scope: 'worker' },
   ],
   storageState: async ({ adminState }, use) => use(adminState),
+  // These tests stub answers with page.route, which does not see requests a service worker makes; the
+  // offline behaviour the service worker adds has tests of its own.
+  serviceWorkers: 'block',
 });
 
 export { expect } from '@playwright/test';
