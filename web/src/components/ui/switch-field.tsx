@@ -19,7 +19,7 @@ export function SwitchField({ label, checked, onChange, hint }: SwitchFieldProps
       <Switch
         checked={checked}
         onChange={onChange}
-        className="group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-500 transition-colors data-checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <span
           aria-hidden="true"
