@@ -19,3 +19,12 @@ export function formatPrice(dollars: number): string {
   const decimals = Math.round(dollars * 1000) % 10 === 0 ? 2 : 3;
   return `$${dollars.toFixed(decimals)}`;
 }
+
+/** A moment as `Nov 22, 2026 at 3:04 PM`: the date format of spec §9 plus the time of day. */
+export function formatDateTime(iso: string): string {
+  return `${formatDate(iso)} at ${format(new Date(iso), 'h:mm a')}`;
+}
+
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat('en-US').format(value);
+}

@@ -1,8 +1,31 @@
-// PLACEHOLDER (replaced by the admin work).
-export default function Page() {
+// /admin: the lead dashboard (spec §2): stat cards, leads per day, and the Recent Leads table with search,
+// status filter, paging and CSV export.
+import { useEffect } from 'react';
+import { AdminLayout } from '../../app/layouts/admin-layout';
+import { LeadFilters, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
+
+export default function DashboardPage() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Lead dashboard</h1>
-    </main>
+    <AdminLayout title="Lead Dashboard" description="Leads from every form on the site, newest first." unauthorizedWording="titled">
+      <Dashboard />
+    </AdminLayout>
+  );
+}
+
+function Dashboard() {
+  useEffect(() => useLeadsStore.getState().ensureLoaded(), []);
+  return (
+    <div className="space-y-6">
+      <StatCards />
+      <LeadsChart />
+      <section aria-labelledby="recent-leads" className="space-y-4">
+        <h2 id="recent-leads" className="text-lg font-semibold text-slate-900">
+          Recent Leads
+        </h2>
+        <LeadFilters />
+        <LeadsTable />
+        <LoadMore />
+      </section>
+    </div>
   );
 }

@@ -1,8 +1,27 @@
-// PLACEHOLDER (replaced by the admin work).
-export default function Page() {
+// /admin/pricing: Pricing Management (spec §2): Products (default) and Audit Log tabs. This screen words a
+// lost session as the one line 'Unauthorized: You are logged out. Logging in again...' (spec §6).
+import { useEffect } from 'react';
+import { AdminLayout } from '../../app/layouts/admin-layout';
+import { Tabs } from '../../components/ui/tabs';
+import { AuditLog, ProductsTab, usePricingStore } from '../../features/admin-pricing';
+
+export default function PricingPage() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Pricing Management</h1>
-    </main>
+    <AdminLayout title="Pricing Management" description="The products and starting prices on the public pricing page." unauthorizedWording="inline">
+      <PricingManagement />
+    </AdminLayout>
+  );
+}
+
+function PricingManagement() {
+  useEffect(() => usePricingStore.getState().ensureLoaded(), []);
+  return (
+    <Tabs
+      label="Pricing Management"
+      tabs={[
+        { label: 'Products', content: <ProductsTab /> },
+        { label: 'Audit Log', content: <AuditLog /> },
+      ]}
+    />
   );
 }

@@ -1,0 +1,23 @@
+// The admin frame every screen shares: heading, navigation, signed-in user, sign out, and the toast.
+import type { Locator, Page } from '@playwright/test';
+
+export class AdminShell {
+  readonly heading: Locator;
+  readonly nav: Locator;
+  readonly signOut: Locator;
+  /** The toast in front: sonner keeps a replaced toast in the page (faded out) until its 5 s are up. */
+  readonly toast: Locator;
+  readonly toastTitle: Locator;
+  readonly toastDescription: Locator;
+  readonly notAdminNotice: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.nav = page.getByRole('navigation', { name: 'Admin' });
+    this.signOut = page.getByRole('link', { name: 'Sign out' }).first();
+    this.toast = page.locator('[data-sonner-toast][data-visible="true"]');
+    this.toastTitle = this.toast.locator('[data-title]');
+    this.toastDescription = this.toast.locator('[data-description]');
+    this.notAdminNotice = page.getByRole('heading', { name: 'This area is for admins' });
+  }
+}

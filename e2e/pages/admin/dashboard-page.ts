@@ -1,0 +1,54 @@
+// /admin: stat cards, chart, and the Recent Leads table with its search, filter, paging and export.
+import type { Locator, Page } from '@playwright/test';
+import { AdminShell } from './admin-shell';
+
+export class DashboardPage extends AdminShell {
+  readonly searchBox: Locator;
+  readonly statusFilter: Locator;
+  readonly table: Locator;
+  readonly rows: Locator;
+  readonly emptyText: Locator;
+  readonly loadMore: Locator;
+  readonly exportCsv: Locator;
+  readonly chart: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.searchBox = page.getByRole('searchbox', { name: 'Search leads' });
+    this.statusFilter = page.getByRole('combobox', { name: 'Status' });
+    this.table = page.getByRole('region', { name: 'Recent Leads' }).getByRole('table');
+    this.rows = this.table.locator('tbody tr');
+    this.emptyText = page.getByText('No leads found', { exact: true });
+    this.loadMore = page.getByRole('button', { name: 'Load more' });
+    this.exportCsv = page.getByRole('link', { name: 'Export CSV' });
+    this.chart = page.getByRole('figure').filter({ hasText: 'Leads per day' });
+  }
+
+  goto() {
+    return this.page.goto('/admin');
+  }
+
+  /** Types a search and waits for the server's answer to it (the box waits for typing to settle first). */
+  async search(text: string): Promise<void> {
+    const answered = this.page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return url.pathname === '/api/admin/leads' && url.searchParams.get('q') === text && !url.searchParams.has('before');
+    });
+    await this.searchBox.fill(text);
+    await answered;
+  }
+
+  /** The value shown on the stat card with this label. */
+  stat(label: string): Locator {
+    return this.page.locator('dl > div').filter({ has: this.page.getByText(label, { exact: true }) }).locator('dd').first();
+  }
+
+  row(email: string): Locator {
+    return this.rows.filter({ hasText: email });
+  }
+
+  /** The status badge is the row's last cell. */
+  statusOf(email: string): Locator {
+    return this.row(email).locator('td').last().locator('span');
+  }
+}

@@ -1,0 +1,199 @@
+// The lead dashboard against the real server (spec §2, contract §4-§5). Every test that creates leads lives
+// in this file, so they run one after another and the stats test can count on its own baseline.
+import fs from 'node:fs';
+import type { Lead, Stats } from '../../../api/src/contract/entities';
+import { DashboardPage } from '../../pages/admin/dashboard-page';
+import { createLead, getJson } from './support/api-data';
+import { expect, test, uniqueTag } from './support/admin-test';
+import { closeLeadStatusDb, moveLeadTo } from './support/lead-status';
+import { checkScreen } from './support/screens';
+
+test.afterAll(closeLeadStatusDb);
+
+/** `Nov 22, 2026` (spec §9), computed without the app's own formatter. */
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+test('stat cards - Total Leads, This Month, Conversion Rate and Pipeline Value for a known set of leads', async ({ page }) => {
+  const before = await getJson<Stats>(page.request, '/api/admin/stats');
+  const tag = uniqueTag('stats');
+  // Each volume bucket stands for a monthly piece count at the First Class 4x6 tier price (contract §5).
+  const set = [
+    { volume: 'under-1000', status: 'synced', dollars: 500 * 0.68 },
+    { volume: '1000-5000', status: 'new', dollars: 3000 * 0.65 },
+    { volume: 'over-100000', status: 'sync_failed', dollars: 150_000 * 0.59 },
+    { volume: undefined, status: 'new', dollars: 0 },
+  ] as const;
+  for (const [i, lead] of set.entries()) {
+    const created = await createLead(page.request, { email: `${tag}-${i}@example.com`, lastName: tag, volume: lead.volume });
+    if (lead.status !== 'new') await moveLeadTo(created.id, lead.status);
+  }
+
+  const total = before.totalLeads + set.length;
+  // The baseline's synced count, recovered from its one-decimal percentage (exact below 1,000 leads).
+  const syncedBefore = Math.round((before.conversionRate * before.totalLeads) / 100);
+  const conversion = (Math.round(((syncedBefore + 1) / total) * 1000) / 10).toFixed(1);
+  const pipeline = before.pipelineValue + set.reduce((sum, l) => sum + l.dollars, 0);
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.heading).toHaveText('Lead Dashboard');
+  await expect(dashboard.stat('Total Leads')).toHaveText(total.toLocaleString('en-US'));
+  await expect(dashboard.stat('This Month')).toHaveText((before.thisMonth + set.length).toLocaleString('en-US'));
+  await expect(dashboard.stat('Conversion Rate')).toHaveText(`${conversion}%`);
+  await expect(dashboard.stat('Pipeline Value')).toHaveText(`$${(pipeline / 1000).toFixed(1)}K`);
+  await expect(dashboard.stat('Pipeline Value')).toHaveText(/^\$\d+\.\dK$/);
+
+  // The chart plots the same leadsByDay the server sent.
+  const after = await getJson<Stats>(page.request, '/api/admin/stats');
+  const inChart = after.leadsByDay.reduce((sum, d) => sum + d.count, 0);
+  await expect(dashboard.chart).toContainText(`${inChart} in the last 30 days`);
+  await expect(dashboard.chart.locator('canvas').first()).toBeAttached();
+});
+
+test('Recent Leads table - contact, company, industry, volume, date and a badge per status', async ({ page }) => {
+  const tag = uniqueTag('tbl');
+  const make = (status: string, extra: Partial<Lead> = {}) => ({ status, email: `${tag}-${status}@example.com`, ...extra });
+  const leads = [make('new'), make('synced'), make('sync_failed'), make('archived')];
+  const created: Record<string, Lead> = {};
+  for (const lead of leads) {
+    const row = await createLead(page.request, { email: lead.email, firstName: 'Ada', lastName: tag, company: `${tag} Mortgage Co`, industry: 'mortgage', volume: '1000-5000' });
+    if (lead.status !== 'new') await moveLeadTo(row.id, lead.status);
+    created[lead.status] = row;
+  }
+  // A lead without a status counts as new (spec §4): the real answer, with one status blanked on its way in.
+  await page.route(
+    (url) => url.pathname === '/api/admin/leads',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Lead[];
+      await route.fulfill({ response, json: body.map((l) => (l.email === `${tag}-new@example.com` ? { ...l, status: null } : l)) });
+    },
+  );
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(4);
+
+  const newest = dashboard.row(`${tag}-new@example.com`);
+  await expect(newest.locator('td').nth(0)).toHaveText(`Ada ${tag}${tag}-new@example.com`);
+  await expect(newest.locator('td').nth(1)).toHaveText(`${tag} Mortgage Co`);
+  await expect(newest.locator('td').nth(2)).toHaveText('Mortgage & Banking');
+  await expect(newest.locator('td').nth(3)).toHaveText('1,000 – 5,000');
+  await expect(newest.locator('td').nth(4)).toHaveText(shortDate(created.new!.createdAt));
+
+  const badges = [
+    ['new', 'new', /bg-green-100/],
+    ['synced', 'synced', /bg-blue-100/],
+    ['sync_failed', 'sync_failed', /bg-red-100/],
+    ['archived', 'archived', /bg-slate-100/],
+  ] as const;
+  for (const [status, text, tone] of badges) {
+    await expect(dashboard.statusOf(`${tag}-${status}@example.com`)).toHaveText(text);
+    await expect(dashboard.statusOf(`${tag}-${status}@example.com`)).toHaveClass(tone);
+  }
+  const headers = dashboard.table.getByRole('columnheader');
+  await expect(headers).toHaveText(['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status']);
+});
+
+test('search and status filter - answered by the server; nothing matching shows "No leads found"', async ({ page }) => {
+  const tag = uniqueTag('flt');
+  const failed = await createLead(page.request, { email: `${tag}-a@example.com`, lastName: 'Filter', company: `${tag} Inc` });
+  await moveLeadTo(failed.id, 'sync_failed');
+  await createLead(page.request, { email: `${tag}-b@example.com`, lastName: 'Filter', company: `${tag} Inc` });
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.rows.first()).toBeVisible();
+
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(2);
+
+  const filtered = page.waitForRequest((req) => {
+    const params = new URL(req.url()).searchParams;
+    return params.get('q') === tag && params.get('status') === 'sync_failed';
+  });
+  await dashboard.statusFilter.selectOption('sync_failed');
+  await filtered;
+  await expect(dashboard.rows).toHaveCount(1);
+  await expect(dashboard.rows.first()).toContainText(`${tag}-a@example.com`);
+
+  await dashboard.search(`${tag}-nobody`);
+  await expect(dashboard.emptyText).toBeVisible();
+  await expect(dashboard.table).toHaveCount(0);
+});
+
+test('paging - "Load more" follows the Link header to the next page and disappears on the last', async ({ page }) => {
+  const tag = uniqueTag('page');
+  const emails: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const lead = await createLead(page.request, { email: `${tag}-${String(i).padStart(2, '0')}@example.com`, lastName: 'Pager' });
+    emails.push(lead.email);
+  }
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(25);
+  await expect(dashboard.rows.first()).toContainText(emails[29]!); // newest first
+
+  const next = page.waitForRequest((req) => {
+    const params = new URL(req.url()).searchParams;
+    return params.get('q') === tag && params.has('before');
+  });
+  await dashboard.loadMore.click();
+  await next;
+  await expect(dashboard.rows).toHaveCount(30);
+  await expect(dashboard.rows.last()).toContainText(emails[0]!);
+  await expect(dashboard.loadMore).toHaveCount(0);
+});
+
+test('Export CSV - downloads exactly the leads of the current search and filter', async ({ page }) => {
+  const tag = uniqueTag('csv');
+  const synced = await createLead(page.request, { email: `${tag}-synced@example.com`, lastName: 'Export', company: `${tag} LLC` });
+  await moveLeadTo(synced.id, 'synced');
+  await createLead(page.request, { email: `${tag}-new@example.com`, lastName: 'Export', company: `${tag} LLC` });
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(2);
+  await dashboard.statusFilter.selectOption('synced');
+  await expect(dashboard.rows).toHaveCount(1);
+  await expect(dashboard.exportCsv).toHaveAttribute('href', `/api/admin/leads.csv?q=${tag}&status=synced`);
+
+  const download = page.waitForEvent('download');
+  await dashboard.exportCsv.click();
+  const file = await (await download).path();
+  const csv = fs.readFileSync(file, 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2); // header + the one synced lead
+  expect(lines[1]).toContain(`${tag}-synced@example.com`);
+  expect(csv).not.toContain(`${tag}-new@example.com`);
+});
+
+test('a lead submitted in another tab - the dashboard refreshes its table and stats', async ({ page, context }) => {
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.rows.first()).toBeVisible();
+  const totalBefore = Number((await dashboard.stat('Total Leads').innerText()).replace(/,/g, ''));
+
+  // Another tab of the site submits a lead and says so on the 'dm-leads' channel, as the public form does.
+  const tag = uniqueTag('tab');
+  const other = await context.newPage();
+  await other.goto('/print');
+  await createLead(other.request, { email: `${tag}@example.com`, lastName: 'Tabbed' });
+  await other.evaluate(() => new BroadcastChannel('dm-leads').postMessage('lead-submitted'));
+
+  await expect(dashboard.rows.first()).toContainText(`${tag}@example.com`);
+  await expect(dashboard.stat('Total Leads')).toHaveText((totalBefore + 1).toLocaleString('en-US'));
+  await other.close();
+});
+
+test('dashboard screen - no serious axe violation at 1280 and 375 px; screenshots saved', async ({ page }) => {
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await checkScreen(page, 'dashboard', async () => {
+    await expect(dashboard.rows.first()).toBeVisible();
+    await expect(dashboard.stat('Total Leads')).not.toHaveText('…');
+  });
+});

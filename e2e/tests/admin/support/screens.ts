@@ -1,0 +1,27 @@
+// Checks every admin screen gets: axe-core finds no serious or critical violation, and a full-page
+// screenshot at desktop and phone width lands in test-results/screenshots/ for a person to look at.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WIDTHS = { desktop: 1280, phone: 375 } as const;
+
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
+
+/**
+ * Checks the screen and saves its picture at both widths; `ready` waits for what must be on screen. Dialogs
+ * are pictured as the viewport shows them (a full-page picture would show the page beyond the backdrop).
+ */
+export async function checkScreen(page: Page, name: string, ready: () => Promise<void>, { fullPage = true } = {}): Promise<void> {
+  for (const [label, width] of Object.entries(WIDTHS)) {
+    await page.setViewportSize({ width, height: label === 'phone' ? 812 : 900 });
+    await ready();
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage, animations: 'disabled' });
+  }
+}

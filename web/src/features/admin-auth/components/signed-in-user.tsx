@@ -1,0 +1,39 @@
+// The signed-in person and the sign-out control (spec §6: logout goes to /api/logout). Sign-out is a plain
+// navigation: the full page load that follows drops every admin store, so no cached data outlives it.
+import { useCurrentUserStore } from '../current-user-store';
+
+export const LOGOUT_URL = '/api/logout';
+
+export function SignedInUser({ compact = false }: { compact?: boolean }) {
+  const user = useCurrentUserStore((s) => s.user);
+  return (
+    <div className={compact ? 'flex items-center gap-3' : 'space-y-3'}>
+      {user ? (
+        <div className="min-w-0 text-sm">
+          {compact ? (
+            // A phone's top bar has room for a first name; the full name is there for screen readers.
+            <p className="truncate font-medium text-slate-900">
+              <span aria-hidden="true">{firstName(user.name) || user.email}</span>
+              <span className="sr-only">Signed in as {user.name || user.email}</span>
+            </p>
+          ) : (
+            <>
+              <p className="truncate font-medium text-slate-900">{user.name || user.email}</p>
+              <p className="truncate text-slate-500">{user.email}</p>
+            </>
+          )}
+        </div>
+      ) : null}
+      <a
+        href={LOGOUT_URL}
+        className="inline-flex shrink-0 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Sign out
+      </a>
+    </div>
+  );
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}

@@ -1,0 +1,45 @@
+// Who is signed in (spec §7: GET /api/auth/user, no retry). A 401 is an answer, not a failure: it means
+// "nobody", and the admin gate turns that into the Unauthorized toast and the trip to /api/login.
+import { create } from 'zustand';
+import type { CurrentUser } from '../../../../api/src/contract/entities';
+import { apiClient, errorStatus } from '../../lib/api-client';
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
+
+interface CurrentUserState {
+  user: CurrentUser | null;
+  status: Status;
+  error: string | null;
+  /** Loads once per page; later screens of the same visit reuse the answer. */
+  ensureLoaded: () => Promise<void>;
+  load: () => Promise<void>;
+}
+
+export const useCurrentUserStore = create<CurrentUserState>()((set, get) => ({
+  user: null,
+  status: 'idle',
+  error: null,
+  ensureLoaded: async () => {
+    if (get().status === 'idle') await get().load();
+  },
+  load: async () => {
+    set({ status: 'loading', error: null });
+    try {
+      const user = await apiClient.get('/api/auth/user').json<CurrentUser>();
+      set({ user, status: 'ready' });
+    } catch (error) {
+      if (errorStatus(error) === 401) set({ user: null, status: 'ready' });
+      else set({ user: null, status: 'error', error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+}));
+
+export type AdminAccess = 'loading' | 'signed-out' | 'not-admin' | 'admin' | 'error';
+
+/** The one question every admin screen asks before it shows or fetches anything. */
+export function selectAccess(state: CurrentUserState): AdminAccess {
+  if (state.status === 'idle' || state.status === 'loading') return 'loading';
+  if (state.status === 'error') return 'error';
+  if (!state.user) return 'signed-out';
+  return state.user.role === 'admin' ? 'admin' : 'not-admin';
+}

@@ -1,0 +1,67 @@
+// Search (name, e-mail, company) and status filter, both answered by the server (contract §4), plus the CSV
+// export of exactly what is filtered. Typing settles for a moment before the list reloads.
+import { useEffect, useState } from 'react';
+import { LEAD_STATUSES } from '../../../../../api/src/contract/constants';
+import { buttonClasses } from '../../../components/ui/button';
+import { leadsCsvUrl } from '../leads-api';
+import { useLeadsStore } from '../leads-store';
+
+const SEARCH_SETTLE_MS = 300;
+
+export function LeadFilters() {
+  const filters = useLeadsStore((s) => s.filters);
+  const setFilters = useLeadsStore((s) => s.setFilters);
+  const [query, setQuery] = useState(filters.q);
+
+  useEffect(() => {
+    if (query === filters.q) return;
+    const timer = window.setTimeout(() => void setFilters({ q: query }), SEARCH_SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, filters.q, setFilters]);
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        role="search"
+        className="flex-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void setFilters({ q: query });
+        }}
+      >
+        <label htmlFor="lead-search" className="block text-sm font-medium text-slate-800">
+          Search leads
+        </label>
+        <input
+          id="lead-search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Name, e-mail or company"
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+      </form>
+      <div>
+        <label htmlFor="lead-status" className="block text-sm font-medium text-slate-800">
+          Status
+        </label>
+        <select
+          id="lead-status"
+          value={filters.status}
+          onChange={(event) => void setFilters({ status: event.target.value })}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-44"
+        >
+          <option value="">All statuses</option>
+          {LEAD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
+      <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'sm:mb-px')}>
+        Export CSV
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// The four stat cards of spec §2: Total Leads, This Month, Conversion Rate as a percent, Pipeline Value in
+// thousands of dollars (`$12.3K`).
+import type { Stats } from '../../../../../api/src/contract/entities';
+import { ErrorPanel } from '../../../components/ui/list-state';
+import { formatCount, formatPercent, formatPipelineValue } from '../../../lib/format';
+import { useLeadsStore } from '../leads-store';
+
+const CARDS: { label: string; value: (s: Stats) => string; hint: string }[] = [
+  { label: 'Total Leads', value: (s) => formatCount(s.totalLeads), hint: 'All time' },
+  { label: 'This Month', value: (s) => formatCount(s.thisMonth), hint: 'Since the 1st (UTC)' },
+  { label: 'Conversion Rate', value: (s) => formatPercent(s.conversionRate), hint: 'Leads synced to the CRM' },
+  { label: 'Pipeline Value', value: (s) => formatPipelineValue(s.pipelineValue), hint: 'Monthly volume at list price' },
+];
+
+export function StatCards() {
+  const stats = useLeadsStore((s) => s.stats);
+  const status = useLeadsStore((s) => s.statsStatus);
+  const error = useLeadsStore((s) => s.statsError);
+  const retry = useLeadsStore((s) => s.loadStats);
+
+  if (status === 'error' && !stats) return <ErrorPanel title="The stats could not be loaded." detail={error} onRetry={() => void retry()} />;
+  return (
+    <dl aria-busy={!stats} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {CARDS.map((card) => (
+        <div key={card.label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
+          <dd className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{stats ? card.value(stats) : '…'}</dd>
+          <dd className="mt-1 text-xs text-slate-500">{card.hint}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

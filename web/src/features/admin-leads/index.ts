@@ -1,0 +1,6 @@
+export { StatCards } from './components/stat-cards';
+export { LeadsChart } from './components/leads-chart';
+export { LeadFilters } from './components/lead-filters';
+export { LeadsTable } from './components/leads-table';
+export { LoadMore } from './components/load-more';
+export { useLeadsStore } from './leads-store';

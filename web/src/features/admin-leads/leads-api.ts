@@ -1,0 +1,63 @@
+// The dashboard's calls (spec §7, contract §4): one page of leads at a time, newest first, with the next
+// page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
+import type { Lead, Stats } from '../../../../api/src/contract/entities';
+import { apiClient } from '../../lib/api-client';
+
+export const LEADS_PAGE_SIZE = 25;
+const LEADS_PATH = '/api/admin/leads';
+
+export interface LeadFilters {
+  q: string;
+  status: string;
+}
+
+export interface LeadsPage {
+  leads: Lead[];
+  /** Query string of the next page, or null on the last page. */
+  next: string | null;
+}
+
+function filterParams({ q, status }: LeadFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  if (status) params.set('status', status);
+  return params;
+}
+
+/** The first page for these filters, or the page a previous answer's Link header pointed to. */
+export async function fetchLeadsPage(filters: LeadFilters, next?: string): Promise<LeadsPage> {
+  let query = next;
+  if (query === undefined) {
+    const params = filterParams(filters);
+    params.set('limit', String(LEADS_PAGE_SIZE));
+    query = params.toString();
+  }
+  const response = await apiClient.get(`${LEADS_PATH}?${query}`);
+  const leads = await response.json<Lead[]>();
+  return { leads, next: nextPageQuery(response.headers.get('Link')) };
+}
+
+/**
+ * The query string of the `rel="next"` target. Only its query is kept: the path is ours, and an absolute
+ * URL built by a server behind a proxy may name a host the browser cannot reach.
+ */
+export function nextPageQuery(link: string | null): string | null {
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
+    if (match && /\brel="?next"?/i.test(match[2] ?? '')) {
+      return new URL(match[1] ?? '', 'http://placeholder.invalid').searchParams.toString();
+    }
+  }
+  return null;
+}
+
+export function fetchStats(): Promise<Stats> {
+  return apiClient.get('/api/admin/stats').json<Stats>();
+}
+
+/** The server streams every lead matching the filters as CSV; the link downloads it with the session cookie. */
+export function leadsCsvUrl(filters: LeadFilters): string {
+  const query = filterParams(filters).toString();
+  return `${LEADS_PATH}.csv${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,106 @@
+// The dashboard's data: the leads shown (one page or more, for the current search and status filter) and
+// the stats. Both are refreshed when a lead is submitted from the public form, in this tab or another.
+import { create } from 'zustand';
+import type { Lead, Stats } from '../../../../api/src/contract/entities';
+import { isUnauthorized } from '../../lib/api-client';
+import { onLeadSubmitted } from '../../lib/lead-events';
+import { sessionExpired } from '../../lib/session-expired';
+import { fetchLeadsPage, fetchStats, type LeadFilters } from './leads-api';
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
+
+interface LeadsState {
+  filters: LeadFilters;
+  leads: Lead[];
+  next: string | null;
+  leadsStatus: Status;
+  leadsError: string | null;
+  loadingMore: boolean;
+  loadMoreError: string | null;
+  stats: Stats | null;
+  statsStatus: Status;
+  statsError: string | null;
+  ensureLoaded: () => void;
+  setFilters: (filters: Partial<LeadFilters>) => Promise<void>;
+  loadLeads: () => Promise<void>;
+  loadMore: () => Promise<void>;
+  loadStats: () => Promise<void>;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The dashboard words a lost session with the titled toast (spec §6). */
+function failed(error: unknown): string {
+  if (isUnauthorized(error)) sessionExpired('titled');
+  return messageOf(error);
+}
+
+// Each list request gets a number; an answer that arrives after a newer request started (the person typed
+// on) is dropped, so the table always matches the filters shown.
+let leadsRequest = 0;
+
+export const useLeadsStore = create<LeadsState>()((set, get) => ({
+  filters: { q: '', status: '' },
+  leads: [],
+  next: null,
+  leadsStatus: 'idle',
+  leadsError: null,
+  loadingMore: false,
+  loadMoreError: null,
+  stats: null,
+  statsStatus: 'idle',
+  statsError: null,
+
+  ensureLoaded: () => {
+    if (get().leadsStatus === 'idle') void get().loadLeads();
+    if (get().statsStatus === 'idle') void get().loadStats();
+  },
+
+  setFilters: async (filters) => {
+    set({ filters: { ...get().filters, ...filters } });
+    await get().loadLeads();
+  },
+
+  loadLeads: async () => {
+    const request = ++leadsRequest;
+    set({ leadsStatus: 'loading', leadsError: null, loadMoreError: null, loadingMore: false });
+    try {
+      const page = await fetchLeadsPage(get().filters);
+      if (request === leadsRequest) set({ leads: page.leads, next: page.next, leadsStatus: 'ready' });
+    } catch (error) {
+      if (request === leadsRequest) set({ leadsStatus: 'error', leadsError: failed(error) });
+    }
+  },
+
+  loadMore: async () => {
+    const { next, loadingMore } = get();
+    if (!next || loadingMore) return;
+    const request = leadsRequest;
+    set({ loadingMore: true, loadMoreError: null });
+    try {
+      const page = await fetchLeadsPage(get().filters, next);
+      if (request === leadsRequest) set({ leads: [...get().leads, ...page.leads], next: page.next, loadingMore: false });
+    } catch (error) {
+      if (request === leadsRequest) set({ loadingMore: false, loadMoreError: failed(error) });
+    }
+  },
+
+  loadStats: async () => {
+    set({ statsStatus: 'loading', statsError: null });
+    try {
+      set({ stats: await fetchStats(), statsStatus: 'ready' });
+    } catch (error) {
+      set({ statsStatus: 'error', statsError: failed(error) });
+    }
+  },
+}));
+
+// Spec §7: a successful lead submit refreshes the admin's leads and stats. Only data already held is
+// refreshed; a store that never loaded (a visitor who is not staff) makes no admin call.
+onLeadSubmitted(() => {
+  const { leadsStatus, statsStatus, loadLeads, loadStats } = useLeadsStore.getState();
+  if (leadsStatus !== 'idle') void loadLeads();
+  if (statsStatus !== 'idle') void loadStats();
+});

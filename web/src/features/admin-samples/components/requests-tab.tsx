@@ -1,0 +1,36 @@
+// The Sample Requests tab: the `N Total Requests` badge and a card per request.
+import { Badge } from '../../../components/ui/badge';
+import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
+import { useRequestsStore } from '../requests-store';
+import { RequestCard } from './request-card';
+
+export function RequestsTab() {
+  const requests = useRequestsStore((s) => s.requests);
+  const status = useRequestsStore((s) => s.status);
+  const error = useRequestsStore((s) => s.error);
+  const load = useRequestsStore((s) => s.load);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Sample Requests</h2>
+        <Badge tone="brand">{`${requests.length} Total Requests`}</Badge>
+      </div>
+      {status === 'error' ? (
+        <ErrorPanel title="The sample requests could not be loaded." detail={error} onRetry={() => void load()} />
+      ) : status !== 'ready' && requests.length === 0 ? (
+        <LoadingText>Loading sample requests...</LoadingText>
+      ) : requests.length === 0 ? (
+        <EmptyText>No sample requests yet.</EmptyText>
+      ) : (
+        <ul className="space-y-4">
+          {requests.map((request) => (
+            <li key={request.id}>
+              <RequestCard request={request} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

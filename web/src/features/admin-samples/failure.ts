@@ -1,0 +1,21 @@
+// How a failed call on the sample screens is reported (spec §8): a lost session gets the one-line
+// Unauthorized toast and the trip to /api/login; anything else the screen's own failure toast.
+import { isUnauthorized } from '../../lib/api-client';
+import { sessionExpired } from '../../lib/session-expired';
+import { notifyError } from '../../components/ui/toast';
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** For reads: the lost-session path, else the message to show in the list's error panel. */
+export function readFailed(error: unknown): string {
+  if (isUnauthorized(error)) sessionExpired('inline');
+  return messageOf(error);
+}
+
+/** For writes: the lost-session path, else the spec's failure toast. */
+export function writeFailed(error: unknown, toast: string): void {
+  if (isUnauthorized(error)) sessionExpired('inline');
+  else notifyError(toast);
+}
