@@ -1,9 +1,10 @@
-// Builds the web app: the client bundle, a server bundle used only here, then every public page
-// prerendered to HTML (the app shell for /admin, /login and /setup is the unrendered template).
+// Builds the web app: a server bundle used only here, then the client bundle, during whose output phase
+// every public page is prerendered to HTML — before vite-plugin-pwa builds the service worker, so the
+// precache lists the real pages. The app shell for /admin, /login and /setup is the unrendered template.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONFIG = path.join(ROOT, 'web/vite.config.ts');
@@ -12,34 +13,46 @@ const SERVER_DIR = path.join(ROOT, 'dist/server');
 export const BUILD_STAMP = path.join(ROOT, 'dist/build-stamp.json');
 
 const APP_SHELL_HEAD = [
-  '<title>DirectMailers</title>',
+  '<title>DirectMailers Admin</title>',
   '<meta name="description" content="DirectMailers staff admin." />',
   '<meta name="robots" content="noindex" />',
 ].join('\n    ');
 
 export async function buildWeb(): Promise<void> {
   const started = Date.now();
-  await build({ configFile: CONFIG, logLevel: 'warn' });
   await build({
     configFile: CONFIG,
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: SERVER_DIR, emptyOutDir: true, copyPublicDir: false },
+    build: { ssr: 'src/entry-server.tsx', outDir: SERVER_DIR, emptyOutDir: true, copyPublicDir: false, manifest: false },
   });
-
-  const template = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
-  fs.writeFileSync(path.join(CLIENT_DIR, 'app-shell.html'), fill(template, APP_SHELL_HEAD, ''));
-
-  const server = (await import(pathToFileURL(path.join(SERVER_DIR, 'entry-server.js')).href)) as typeof import('../web/src/entry-server');
-  for (const route of server.PUBLIC_ROUTES) {
-    const { html, head } = await server.render(route.path);
-    const file = route.path === '/' ? path.join(CLIENT_DIR, 'index.html') : path.join(CLIENT_DIR, route.path, 'index.html');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, fill(template, head, html));
-  }
-  const notFound = await server.render('/404');
-  fs.writeFileSync(path.join(CLIENT_DIR, '404.html'), fill(template, notFound.head, notFound.html));
+  let pages = 0;
+  await build({ configFile: CONFIG, logLevel: 'warn', plugins: [prerender((n) => (pages = n))] });
   fs.writeFileSync(BUILD_STAMP, JSON.stringify({ builtAt: new Date().toISOString() }));
-  console.log(`web app built and ${server.PUBLIC_ROUTES.length + 1} pages prerendered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`web app built and ${pages} pages prerendered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function prerender(done: (pages: number) => void): Plugin {
+  return {
+    name: 'dm-prerender',
+    apply: 'build',
+    async writeBundle() {
+      const template = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+      // The admin shell is the admin app: it links the admin manifest (name, start URL /admin, shortcuts).
+      const shell = fill(template, APP_SHELL_HEAD, '').replace('/manifest.webmanifest', '/admin.webmanifest');
+      fs.writeFileSync(path.join(CLIENT_DIR, 'app-shell.html'), shell);
+
+      const server = (await import(pathToFileURL(path.join(SERVER_DIR, 'entry-server.js')).href)) as typeof import('../web/src/entry-server');
+      for (const route of server.PUBLIC_ROUTES) {
+        const { html, head } = await server.render(route.path);
+        const file = route.path === '/' ? path.join(CLIENT_DIR, 'index.html') : path.join(CLIENT_DIR, route.path, 'index.html');
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, fill(template, head, html));
+      }
+      const notFound = await server.render('/404');
+      fs.writeFileSync(path.join(CLIENT_DIR, '404.html'), fill(template, notFound.head, notFound.html));
+      done(server.PUBLIC_ROUTES.length + 1);
+    },
+  };
 }
 
 function fill(template: string, head: string, html: string): string {

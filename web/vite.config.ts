@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ADMIN_MANIFEST_FILE, adminManifest, siteManifest } from './pwa/manifests.ts';
 
 const root = import.meta.dirname;
 
@@ -10,7 +12,34 @@ export default defineConfig({
   // Site facts (contract §2) are read at build time from SITE_* variables; nothing else is exposed.
   envPrefix: 'SITE_',
   envDir: path.resolve(root, '..'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Our own service worker (web/src/sw.ts), registered by workbox-window in features/pwa.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: siteManifest,
+      injectManifest: {
+        // Every prerendered page, the app shell, the 404 page, all chunks (the admin's too: the admin
+        // shell works offline) and the icons. scripts/build.ts prerenders before this runs.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['.vite/**', 'screenshots/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+    {
+      // The admin app's manifest sits beside the site's; the app shell links it (scripts/build.ts).
+      name: 'dm-admin-manifest',
+      apply: 'build',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: ADMIN_MANIFEST_FILE, source: JSON.stringify(adminManifest, null, 2) });
+      },
+    },
+  ],
   build: {
     outDir: path.resolve(root, '../dist/client'),
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { matchRoute } from './app/routes';
 import { captureAttribution } from './lib/attribution';
+import { registerServiceWorker } from './features/pwa/register-sw';
 import './styles.css';
 
 async function start() {
@@ -22,6 +23,8 @@ async function start() {
   );
   if (container.hasChildNodes() && route.kind === 'public') hydrateRoot(container, app);
   else createRoot(container).render(app);
+  // After the page is up: the service worker makes every page work offline from the next visit on.
+  void registerServiceWorker();
 }
 
 void start();

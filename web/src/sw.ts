@@ -7,7 +7,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { replayOutbox } from './features/outbox/outbox-replay';
+import { replayOutbox } from './lib/outbox/outbox-replay';
 import { ADMIN_API_CACHE, CACHED_AT_HEADER, PUBLIC_API_CACHE } from './features/pwa/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };

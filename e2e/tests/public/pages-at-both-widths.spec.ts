@@ -7,7 +7,8 @@ import { notFoundMeta, publicRoutes, routeSlug, VIEWPORTS } from '../../pages/pu
 import { SiteChrome } from '../../pages/site-chrome';
 
 test.describe.configure({ mode: 'parallel' });
-test.use({ reducedMotion: 'reduce' });
+// The service worker registers as it does for visitors, so its start-up is part of a clean page load.
+test.use({ reducedMotion: 'reduce', serviceWorkers: 'allow' });
 
 const SHOTS = 'test-results/screenshots';
 

@@ -92,13 +92,15 @@ test('server error - the spec error toast appears, the form is kept and no Thank
   await expect(samples.thankYouDialog).toHaveCount(0);
 });
 
-test('network failure - the same error toast appears', async ({ page }) => {
+test('network failure - saved on the device for later instead of the error toast (contract §7)', async ({ page }) => {
   await page.route('**/api/print-samples', (r) => r.abort('connectionrefused'));
   const samples = await openForm(page);
   await fillValid(samples, 'offline@example.com');
   await samples.submit.click();
-  await expect(page.getByText('Failed to submit sample request. Please try again.')).toBeVisible();
-  await expect(samples.field('Email Address')).toHaveValue('offline@example.com');
+  await expect(page.getByTestId('queued-notice')).toContainText("Saved — it will be sent automatically when you're back online");
+  await expect(page.getByTestId('outbox-indicator')).toHaveText(/1 waiting to send/);
+  await expect(page.getByText('Failed to submit sample request. Please try again.')).toHaveCount(0);
+  await expect(samples.thankYouDialog).toHaveCount(0);
 });
 
 // Needs the API's POST /api/print-samples (contract §4, §6).

@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
+import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
+import { UpdatePrompt } from '../features/pwa/update-prompt';
 import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef } from './routes';
 import { usePageMeta } from './use-page-meta';
 
@@ -24,6 +26,9 @@ export function App() {
       </Suspense>
       {/* One toast at a time, 5 s (spec §9), outside #root so open dialogs do not silence it. */}
       <AppToaster />
+      {/* On every page (contract §7): what waits to be sent, and a new version when one is ready. */}
+      <OutboxIndicator />
+      <UpdatePrompt />
     </>
   );
 }

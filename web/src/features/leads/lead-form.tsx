@@ -4,6 +4,7 @@ import { useId, type FormEvent } from 'react';
 import { INDUSTRIES, VOLUMES } from '../../../../api/src/contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
+import { QueuedNotice } from '../../components/ui/queued-notice';
 import { LeadThankYou } from './lead-thank-you';
 import { useLeadForm, type LeadField, type LeadFormMode } from './use-lead-form';
 
@@ -33,6 +34,18 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
     return (
       <LeadThankYou
         onClose={() => {
+          form.reset();
+          onDone?.();
+        }}
+      />
+    );
+  }
+
+  if (form.status === 'queued' && form.queuedId) {
+    return (
+      <QueuedNotice
+        id={form.queuedId}
+        onDone={() => {
           form.reset();
           onDone?.();
         }}

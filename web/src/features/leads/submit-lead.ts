@@ -1,15 +1,19 @@
-// The one place a lead leaves the browser. Components call submitLead and never fetch themselves, so the
-// offline outbox (contract §7) can later wrap this function without touching any form.
-import { apiClient } from '../../lib/api-client';
+// The one place a lead leaves the browser. It goes through the offline outbox (contract §7): stored on the
+// device first, sent with its Idempotency-Key, kept for later when the network is missing.
 import type { LeadInput } from '../../../../api/src/contract';
+import { submitThroughOutbox } from '../../lib/outbox/outbox';
+import { getAttribution } from '../../lib/attribution';
+import { emitLeadSubmitted } from '../../lib/lead-events';
 
 export interface SubmitOptions {
   /** Made when the person pressed submit; the same key for every retry of that submission (contract §6). */
   idempotencyKey: string;
 }
 
-/** Resolves once the server has stored (or, for a replayed key, already stored) the lead; throws otherwise. */
-export async function submitLead(input: LeadInput, { idempotencyKey }: SubmitOptions): Promise<'sent'> {
-  await apiClient.post('/api/leads', { json: input, headers: { 'Idempotency-Key': idempotencyKey } });
-  return 'sent';
+/** 'sent' once the server stored it, 'queued' when it waits on this device; throws SubmitError otherwise. */
+export async function submitLead(input: LeadInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
+  const body = { ...input, attribution: getAttribution() };
+  const result = await submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey });
+  if (result.status === 'sent') emitLeadSubmitted();
+  return result.status;
 }

@@ -23,7 +23,7 @@ export const EMPTY_LEAD_VALUES = {
 };
 export type LeadFormValues = typeof EMPTY_LEAD_VALUES;
 export type LeadField = keyof LeadFormValues;
-export type LeadFormStatus = 'idle' | 'submitting' | 'success';
+export type LeadFormStatus = 'idle' | 'submitting' | 'success' | 'queued';
 
 /** Order in which fields appear, so the first invalid one can take focus. */
 const FIELD_ORDER: LeadField[] = ['firstName', 'lastName', 'email', 'company', 'phone', 'industry', 'volume', 'message'];
@@ -32,6 +32,8 @@ export function useLeadForm(mode: LeadFormMode) {
   const [values, setValues] = useState<LeadFormValues>(EMPTY_LEAD_VALUES);
   const [errors, setErrors] = useState<Partial<Record<LeadField, string>>>({});
   const [status, setStatus] = useState<LeadFormStatus>('idle');
+  /** The Idempotency-Key of a submission saved for later: the queued view follows it until it is sent. */
+  const [queuedId, setQueuedId] = useState<string | null>(null);
   const shownAt = useRef(0);
   const { pathname } = useLocation();
   const { attemptFor, settle } = useSubmissionAttempt<LeadInput>();
@@ -73,10 +75,11 @@ export function useLeadForm(mode: LeadFormMode) {
     }));
     setStatus('submitting');
     try {
-      await submitLead(attempt.payload, { idempotencyKey: attempt.idempotencyKey });
+      const outcome = await submitLead(attempt.payload, { idempotencyKey: attempt.idempotencyKey });
       settle();
       setValues(EMPTY_LEAD_VALUES);
-      setStatus('success');
+      if (outcome === 'queued') setQueuedId(attempt.idempotencyKey);
+      setStatus(outcome === 'queued' ? 'queued' : 'success');
     } catch (error) {
       console.error('Lead submission failed', error);
       notifyError('Error', 'Failed to submit form. Please try again.');
@@ -91,5 +94,5 @@ export function useLeadForm(mode: LeadFormMode) {
     setStatus('idle');
   }
 
-  return { values, errors, status, setField, submit, reset };
+  return { values, errors, status, queuedId, setField, submit, reset };
 }

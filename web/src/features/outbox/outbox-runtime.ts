@@ -1,10 +1,11 @@
 // Starts the page's replay triggers (contract §7): page start, `online`, becoming visible, and a backoff
 // timer while items wait. The service worker adds Background Sync where the browser has it.
 import { notifySuccess } from '../../components/ui/toast';
-import { listen } from './outbox-channel';
-import { replayOutbox } from './outbox-replay';
+import { emitLeadSubmitted } from '../../lib/lead-events';
+import { listen } from '../../lib/outbox/outbox-channel';
+import { replayOutbox } from '../../lib/outbox/outbox-replay';
 import { useOutboxStore } from './outbox-store';
-import type { OutboxKind } from './outbox-types';
+import type { OutboxKind } from '../../lib/outbox/outbox-types';
 
 const SENT_TITLES: Record<OutboxKind, string> = {
   lead: 'Your saved request has been sent',
@@ -31,6 +32,7 @@ export function startOutbox(): void {
   listen((message) => {
     if (message.type === 'sent') {
       notifySuccess(SENT_TITLES[message.kind], 'It was saved while you were offline and has now been delivered.');
+      if (message.kind === 'lead') emitLeadSubmitted(); // the admin's leads and stats refresh (spec §7)
       for (const listener of sentListeners) listener(message.kind);
     }
     void useOutboxStore.getState().refresh().then(scheduleTimer);

@@ -1,7 +1,7 @@
 // Mirrors the IndexedDB outbox for the UI (counts, lists). IndexedDB stays the source of truth.
 import { create } from 'zustand';
-import { listItems } from './outbox-db';
-import type { OutboxItem } from './outbox-types';
+import { listItems } from '../../lib/outbox/outbox-db';
+import type { OutboxItem } from '../../lib/outbox/outbox-types';
 
 interface OutboxState {
   items: OutboxItem[];

@@ -15,5 +15,9 @@ export async function registerServiceWorker(): Promise<void> {
       },
     });
   });
-  await wb.register();
+  try {
+    await wb.register();
+  } catch {
+    // Registration refused (a private window, a blocked origin): the site simply works online only.
+  }
 }

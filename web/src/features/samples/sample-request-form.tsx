@@ -4,6 +4,7 @@ import { useId, type FormEvent } from 'react';
 import { SAMPLE_TYPES, US_STATES } from '../../../../api/src/contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
+import { QueuedNotice } from '../../components/ui/queued-notice';
 import { SampleThankYouModal } from './sample-thank-you-modal';
 import { useSampleRequestForm, type SampleField } from './use-sample-request-form';
 
@@ -28,6 +29,11 @@ export function SampleRequestForm() {
 
   return (
     <>
+      {form.queuedId ? (
+        <div className="mb-8">
+          <QueuedNotice id={form.queuedId} onDone={form.closeQueued} />
+        </div>
+      ) : null}
       <form aria-label="Free sample request" onSubmit={onSubmit} className="space-y-8">
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-4 text-base font-semibold text-slate-900">Your details</legend>

@@ -32,6 +32,8 @@ export function useSampleRequestForm() {
   const [errors, setErrors] = useState<Partial<Record<SampleField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [thankYouOpen, setThankYouOpen] = useState(false);
+  /** The Idempotency-Key of a request saved for later; the queued notice follows it until it is sent. */
+  const [queuedId, setQueuedId] = useState<string | null>(null);
   const shownAt = useRef(0);
   const { attemptFor, settle } = useSubmissionAttempt<SampleRequestInput>();
 
@@ -66,11 +68,12 @@ export function useSampleRequestForm() {
     }));
     setSubmitting(true);
     try {
-      await submitSampleRequest(attempt.payload, { idempotencyKey: attempt.idempotencyKey });
+      const outcome = await submitSampleRequest(attempt.payload, { idempotencyKey: attempt.idempotencyKey });
       settle();
       setValues(EMPTY_SAMPLE_VALUES);
       shownAt.current = performance.now();
-      setThankYouOpen(true);
+      if (outcome === 'queued') setQueuedId(attempt.idempotencyKey);
+      else setThankYouOpen(true);
     } catch (error) {
       console.error('Sample request failed', error);
       notifyError('Failed to submit sample request. Please try again.');
@@ -80,5 +83,9 @@ export function useSampleRequestForm() {
     return null;
   }
 
-  return { values, errors, submitting, setField, submit, thankYouOpen, closeThankYou: () => setThankYouOpen(false) };
+  return {
+    values, errors, submitting, setField, submit, thankYouOpen, queuedId,
+    closeThankYou: () => setThankYouOpen(false),
+    closeQueued: () => setQueuedId(null),
+  };
 }

@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import { discardItem, resendItem } from '../outbox';
-import { replayOutbox } from '../outbox-replay';
-import type { OutboxItem } from '../outbox-types';
+import { discardItem, resendItem } from '../../../lib/outbox/outbox';
+import { replayOutbox } from '../../../lib/outbox/outbox-replay';
+import type { OutboxItem } from '../../../lib/outbox/outbox-types';
 
 /** Fields a person typed; machine-made ones (source labels, spam guards, attribution) are not for editing. */
 const HIDDEN = new Set(['website', 'elapsedMs', 'leadSource', 'source', 'attribution', 'eventName']);

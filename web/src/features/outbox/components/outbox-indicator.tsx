@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/ui/dialog';
 import { formatDate } from '../../../lib/format';
 import { startOutbox } from '../outbox-runtime';
-import { replayOutbox } from '../outbox-replay';
+import { replayOutbox } from '../../../lib/outbox/outbox-replay';
 import { selectFailed, selectPending, useOutboxStore } from '../outbox-store';
 import { useShallow } from 'zustand/react/shallow';
 import { FailedItemEditor } from './failed-item-editor';
-import type { OutboxItem } from '../outbox-types';
+import type { OutboxItem } from '../../../lib/outbox/outbox-types';
 
 const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture' } as const;
 

@@ -1,0 +1,182 @@
+// The offline outbox (issue 5, contract §6–§7): a submission made without network is kept on the device,
+// survives reloads, tabs and browser restarts, and reaches the database exactly once.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { LeadFormPage } from '../../pages/lead-form';
+import { SampleFormPage } from '../../pages/sample-form';
+import { SiteChrome } from '../../pages/site-chrome';
+import { closeE2eDb, countLeadsByEmail, findLeadByEmail, findSampleRequestByEmail } from '../public/support/e2e-db';
+import { fillLead, waitOutMinimumFillTime } from '../public/support/lead-helpers';
+import { uniqueEmail } from '../public/support/unique';
+import { expectQueued, indicator, submitInlineLead, waitForServiceWorker } from './support/pwa';
+
+test.afterAll(closeE2eDb);
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('inline lead offline - queued view, counted across a reload, sent once when back online', async ({ page, context }) => {
+    const email = uniqueEmail('outbox-inline');
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    const shownAt = Date.now();
+    await submitInlineLead(page, email, shownAt);
+    await expectQueued(page);
+    await expect(indicator(page)).toHaveText(/1 waiting to send/);
+
+    await page.reload();
+    await expect(indicator(page)).toHaveText(/1 waiting to send/);
+
+    await context.setOffline(false);
+    await expect(indicator(page)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText('Your saved request has been sent')).toBeVisible();
+    expect(await countLeadsByEmail(email)).toBe(1);
+  });
+
+  test('modal lead and sample request offline - each queued, then exactly one row each', async ({ page, context }) => {
+    const leadEmail = uniqueEmail('outbox-modal');
+    const sampleEmail = uniqueEmail('outbox-sample');
+    await page.goto('/print/samples');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+
+    await new SiteChrome(page).getDemoButton().click();
+    const modal = LeadFormPage.modal(page);
+    await expect(modal.firstName).toBeVisible(); // the fill-time clock starts when the form is on screen
+    let shownAt = Date.now();
+    await fillLead(modal, { firstName: 'Mona', lastName: 'Modal', email: leadEmail, volume: '1000-5000', industry: 'health' }, 'modal');
+    await waitOutMinimumFillTime(page, shownAt);
+    await modal.submit.click();
+    await expectQueued(page);
+    await page.getByTestId('queued-notice').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    shownAt = Date.now();
+    const samples = new SampleFormPage(page);
+    for (const [label, value] of [['First Name', 'Sam'], ['Last Name', 'Sample'], ['Email Address', sampleEmail], ['Address Line 1', '1 Main St'], ['City', 'Springfield'], ['ZIP Code', '62701']]) {
+      await samples.field(label!).fill(value!);
+    }
+    await samples.field('State').selectOption('IL');
+    await samples.field('Sample Type').selectOption('both');
+    await waitOutMinimumFillTime(page, shownAt);
+    await samples.submit.click();
+    await expectQueued(page);
+    await expect(indicator(page)).toHaveText(/2 waiting to send/);
+
+    await context.setOffline(false);
+    await expect(indicator(page)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('queued-notice')).toHaveAttribute('data-state', 'sent');
+    expect(await countLeadsByEmail(leadEmail)).toBe(1);
+    expect((await findLeadByEmail(leadEmail))?.volume).toBe('1000-5000');
+    await expect.poll(() => sampleCount(sampleEmail)).toBe(1);
+  });
+
+  test('update - a new service worker is offered with a reload button and never reloads by itself', async ({ page, context }) => {
+    const email = uniqueEmail('outbox-update');
+    await page.goto('/');
+    await waitForServiceWorker(page);
+
+    // A new version: the same worker with different bytes, as the next deploy would serve it.
+    const swFile = path.resolve('dist/client/sw.js');
+    const original = fs.readFileSync(swFile, 'utf8');
+    fs.writeFileSync(swFile, `${original}\n// next version ${Date.now()}\n`);
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await expect(page.getByTestId('update-prompt')).toContainText('New version available');
+    } finally {
+      fs.writeFileSync(swFile, original);
+    }
+
+    // An item waits: the page keeps running as it is, prompt and all.
+    await context.setOffline(true);
+    await submitInlineLead(page, email, Date.now());
+    await expectQueued(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.waitForTimeout(2_000);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await expect(page.getByTestId('update-prompt')).toBeVisible();
+    await expect(indicator(page)).toHaveText(/1 waiting to send/);
+
+    // The visitor chooses to reload: the new worker takes over and the item is still there.
+    await page.getByTestId('update-prompt').getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined);
+    await expect(indicator(page)).toHaveText(/1 waiting to send/);
+    await context.setOffline(false);
+    await expect.poll(() => countLeadsByEmail(email), { timeout: 15_000 }).toBe(1);
+  });
+});
+
+test.describe('without the service worker (the page replays by itself)', () => {
+  test('lost answer - the server stored it but the browser never heard; the replay still makes one row', async ({ page }) => {
+    const email = uniqueEmail('outbox-lost');
+    let first = true;
+    await page.route('**/api/leads', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      await route.fetch(); // reaches the server, which stores the lead…
+      await route.abort('connectionreset'); // …but the answer never arrives
+    });
+    await page.goto('/');
+    await submitInlineLead(page, email, Date.now());
+    await expectQueued(page);
+    expect(await countLeadsByEmail(email)).toBe(1);
+
+    await page.getByTestId('outbox-indicator').click();
+    await page.getByRole('button', { name: 'Try sending now' }).click();
+    await expect(page.getByTestId('queued-notice')).toHaveAttribute('data-state', 'sent');
+    expect(await countLeadsByEmail(email)).toBe(1);
+  });
+
+  test('two tabs coming back online together - still exactly one row', async ({ context }) => {
+    const email = uniqueEmail('outbox-tabs');
+    const one = await context.newPage();
+    const two = await context.newPage();
+    await one.goto('/');
+    await two.goto('/print');
+    await context.setOffline(true);
+    await submitInlineLead(one, email, Date.now());
+    await expectQueued(one);
+    await expect(indicator(two)).toHaveText(/1 waiting to send/);
+    // Both tabs hear `online` and both try to replay; the Web Lock lets one send.
+    await context.setOffline(false);
+    await expect(indicator(one)).toHaveCount(0, { timeout: 15_000 });
+    await expect(indicator(two)).toHaveCount(0, { timeout: 15_000 });
+    expect(await countLeadsByEmail(email)).toBe(1);
+  });
+
+
+  test('a replay answered 422 - kept in the failed list, fixed and resent', async ({ page }) => {
+    const email = uniqueEmail('outbox-422');
+    let refuse = true;
+    await page.route('**/api/leads', async (route) => {
+      if (route.request().postDataJSON()?.company === 'Fixed Co') return route.continue();
+      if (refuse) {
+        refuse = false;
+        return route.abort('internetdisconnected'); // first try: offline, so it is queued
+      }
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Company is not accepted', errors: { company: 'Company is not accepted' } }) });
+    });
+    await page.goto('/');
+    await submitInlineLead(page, email, Date.now());
+    await expectQueued(page);
+
+    await indicator(page).click();
+    await page.getByRole('button', { name: 'Try sending now' }).click();
+    const refused = page.getByRole('form', { name: 'Refused lead submission' });
+    await expect(refused).toContainText('Company is not accepted');
+    await expect(indicator(page)).toHaveText(/1 need attention/);
+    expect(await countLeadsByEmail(email)).toBe(0);
+
+    await refused.getByLabel('Company').fill('Fixed Co');
+    await refused.getByRole('button', { name: 'Resend' }).click();
+    await expect.poll(() => countLeadsByEmail(email)).toBe(1);
+    expect((await findLeadByEmail(email))?.company).toBe('Fixed Co');
+    await expect(page.getByText('Everything has been sent.')).toBeVisible();
+  });
+});
+
+async function sampleCount(email: string): Promise<number> {
+  return (await findSampleRequestByEmail(email)) ? 1 : 0;
+}

@@ -1,0 +1,44 @@
+// Items survive closing the browser: a persistent context (a real profile on disk) is closed with an item
+// waiting and opened again; the item is still counted and is sent once.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import config from '../../../playwright.config';
+import { closeE2eDb, countLeadsByEmail } from '../public/support/e2e-db';
+import { uniqueEmail } from '../public/support/unique';
+import { expectQueued, indicator, submitInlineLead } from './support/pwa';
+
+test.afterAll(closeE2eDb);
+
+test('persistent profile - a waiting item survives closing and reopening the browser, then is sent once', async () => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, {
+      ...config.use?.launchOptions,
+      baseURL: config.use?.baseURL,
+      serviceWorkers: 'block',
+    });
+  const email = uniqueEmail('outbox-persist');
+  try {
+    let context = await launch();
+    let page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await context.setOffline(true);
+    await submitInlineLead(page, email, Date.now());
+    await expectQueued(page);
+    await context.close();
+    expect(await countLeadsByEmail(email)).toBe(0);
+
+    context = await launch();
+    await context.setOffline(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await context.setOffline(false);
+    await page.goto('/print');
+    await expect.poll(() => countLeadsByEmail(email), { timeout: 15_000 }).toBe(1);
+    await expect(indicator(page)).toHaveCount(0);
+    await context.close();
+  } finally {
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});

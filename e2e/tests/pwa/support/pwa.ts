@@ -1,0 +1,28 @@
+// Steps shared by the PWA tests: wait until the service worker controls the page (its precache is then
+// complete), and drive the lead form the way a visitor does.
+import { expect, type Page } from '@playwright/test';
+import { LeadFormPage } from '../../../pages/lead-form';
+import { fillLead, waitOutMinimumFillTime } from '../../public/support/lead-helpers';
+
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Fills and submits the landing page's inline demo form. */
+export async function submitInlineLead(page: Page, email: string, shownAt: number): Promise<void> {
+  const form = LeadFormPage.inline(page);
+  await fillLead(form, { firstName: 'Olive', lastName: 'Offline', email, company: 'Outbox Inc', industry: 'retail' }, 'inline');
+  await waitOutMinimumFillTime(page, shownAt);
+  await form.submit.click();
+}
+
+export function indicator(page: Page) {
+  return page.getByTestId('outbox-indicator');
+}
+
+export async function expectQueued(page: Page): Promise<void> {
+  await expect(page.getByTestId('queued-notice')).toContainText("Saved — it will be sent automatically when you're back online");
+}
