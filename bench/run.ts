@@ -6,7 +6,7 @@ import autocannon, { type Result } from 'autocannon';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
 import { hashPassword } from '../api/src/modules/auth/password';
-import { createBenchDb } from './bench-db';
+import { createBenchDb, type BenchDb } from './bench-db';
 import { loadLeads } from './load-leads';
 import { startServer } from './server-process';
 
@@ -63,15 +63,27 @@ async function throughput() {
 
 async function latency() {
   const bdb = await createBenchDb('read');
-  const db = createDb(bdb.url);
-  await migrateLatest(db);
-  const started = performance.now();
-  await loadLeads(db, LEADS, new Date());
-  const loadSeconds = (performance.now() - started) / 1000;
-  const now = new Date().toISOString();
+  try {
+    await measureReads(bdb);
+  } finally {
+    await bdb.drop();
+  }
+}
+
+async function measureReads(bdb: BenchDb) {
   const password = 'bench-password-123';
-  await db('users').insert({ email: 'bench@example.com', name: 'Bench', role: 'admin', password_hash: await hashPassword(password), created_at: now, updated_at: now });
-  await db.destroy();
+  const db = createDb(bdb.url);
+  let loadSeconds: number;
+  try {
+    await migrateLatest(db);
+    const started = performance.now();
+    await loadLeads(db, LEADS, new Date());
+    loadSeconds = (performance.now() - started) / 1000;
+    const now = new Date().toISOString();
+    await db('users').insert({ email: 'bench@example.com', name: 'Bench', role: 'admin', password_hash: await hashPassword(password), created_at: now, updated_at: now });
+  } finally {
+    await db.destroy();
+  }
 
   const app = await startServer('app', bdb.url);
   try {
@@ -108,7 +120,6 @@ async function latency() {
     printTable(`(b) ${LEADS.toLocaleString('en-US')} leads (loaded in ${loadSeconds.toFixed(1)} s), ${bdb.engine}, median of ${RUNS}`, ['request', 'status', 'median', 'max'], rows);
   } finally {
     await app.stop();
-    await bdb.drop();
   }
 }
 
