@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { replayOutbox } from './lib/outbox/outbox-replay';
-import { ADMIN_API_CACHE, CACHED_AT_HEADER, PUBLIC_API_CACHE } from './features/pwa/cache-names';
+import { ADMIN_API_CACHE, CACHED_AT_HEADER, PUBLIC_API_CACHE } from './lib/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

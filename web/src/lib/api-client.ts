@@ -1,12 +1,19 @@
 // The one HTTP client (spec §7): cookies sent, no retries, JSON bodies, and every non-success answer
 // turned into an Error whose message is `STATUS: body text` (spec §8), or the status text when empty.
 import ky, { HTTPError } from 'ky';
+import { noteResponse } from './offline-data';
 
 export const apiClient = ky.create({
   credentials: 'include',
   retry: 0,
   timeout: 15_000,
   hooks: {
+    // Answers the service worker served from its cache carry a marker; the admin shows it (issue 5).
+    afterResponse: [
+      (_request, _options, response) => {
+        noteResponse(response);
+      },
+    ],
     beforeError: [
       async (error) => {
         if (error instanceof HTTPError) {

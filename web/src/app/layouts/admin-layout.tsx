@@ -3,6 +3,7 @@
 // no store fetches before the session is known (spec §7: "only when authenticated").
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { OfflineBanner } from '../../components/ui/offline-banner';
 import { AdminGate, SignedInUser } from '../../features/admin-auth';
 import type { UnauthorizedWording } from '../../lib/session-expired';
 
@@ -67,6 +68,7 @@ export function AdminLayout({ title, description, unauthorizedWording, children 
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         </header>
+        <OfflineBanner />
         <AdminGate wording={unauthorizedWording}>{children}</AdminGate>
       </main>
     </div>

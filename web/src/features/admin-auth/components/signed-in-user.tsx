@@ -1,5 +1,8 @@
-// The signed-in person and the sign-out control (spec §6: logout goes to /api/logout). Sign-out is a plain
-// navigation: the full page load that follows drops every admin store, so no cached data outlives it.
+// The signed-in person and the sign-out control (spec §6: logout goes to /api/logout). Sign-out first drops
+// the service worker's cached admin answers on this device, then navigates: the full page load that follows
+// drops every admin store, so no admin data outlives the session.
+import type { MouseEvent } from 'react';
+import { clearCachedAdminData } from '../../../lib/offline-data';
 import { useCurrentUserStore } from '../current-user-store';
 
 export const LOGOUT_URL = '/api/logout';
@@ -26,12 +29,18 @@ export function SignedInUser({ compact = false }: { compact?: boolean }) {
       ) : null}
       <a
         href={LOGOUT_URL}
+        onClick={signOut}
         className="inline-flex shrink-0 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         Sign out
       </a>
     </div>
   );
+}
+
+function signOut(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  void clearCachedAdminData().finally(() => window.location.assign(LOGOUT_URL));
 }
 
 function firstName(name: string): string {

@@ -1,8 +1,9 @@
 // One pricing product: price, category, description, features, a Hidden marker when it is not shown on the
 // public pricing page, and the eye (hide/show) and edit buttons.
+import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
+import { WriteButton } from '../../../components/ui/write-button';
 import type { PricingProduct } from '../../../../../api/src/contract/entities';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/format';
 import { usePricingStore } from '../pricing-store';
 import { EyeIcon } from './eye-icon';
@@ -15,6 +16,7 @@ interface ProductCardProps {
 export function ProductCard({ product, onEdit }: ProductCardProps) {
   const toggle = usePricingStore((s) => s.toggleVisibility);
   const busy = usePricingStore((s) => s.updatingVisibility.has(product.id));
+  const paused = useWritesPaused();
   const titleId = `product-${product.id}-title`;
 
   return (
@@ -32,17 +34,17 @@ export function ProductCard({ product, onEdit }: ProductCardProps) {
         <div className="flex shrink-0 gap-1">
           <button
             type="button"
-            disabled={busy}
+            disabled={busy || paused}
             onClick={() => void toggle(product)}
             aria-label={`${product.isVisible ? 'Hide' : 'Show'} product ${product.name}`}
-            title={product.isVisible ? 'Hide product' : 'Show product'}
+            title={paused ? OFFLINE_WRITE_REASON : product.isVisible ? 'Hide product' : 'Show product'}
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
           >
             <EyeIcon crossed={!product.isVisible} />
           </button>
-          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${product.name}`}>
+          <WriteButton variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${product.name}`}>
             Edit
-          </Button>
+          </WriteButton>
         </div>
       </div>
       <p className="mt-4 text-sm text-slate-600">

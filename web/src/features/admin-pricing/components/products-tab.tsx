@@ -1,4 +1,5 @@
 // The Products tab: Add Product, the product cards, and the add / edit dialog; 'No products found' when empty.
+import { WriteButton } from '../../../components/ui/write-button';
 import { useState } from 'react';
 import type { PricingProduct } from '../../../../../api/src/contract/entities';
 import { Button } from '../../../components/ui/button';
@@ -20,7 +21,7 @@ export function ProductsTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Products</h2>
-        <Button onClick={() => openDialog(null)}>Add Product</Button>
+        <WriteButton onClick={() => openDialog(null)}>Add Product</WriteButton>
       </div>
       {status === 'error' ? (
         <ErrorPanel title="The products could not be loaded." detail={error} onRetry={() => void load()} />

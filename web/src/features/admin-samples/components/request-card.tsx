@@ -1,5 +1,6 @@
 // One print-sample request with every field it has (spec §3), its CRM sync badge ('synced' normal, anything
 // else destructive, spec §4) and the Pending/Processed toggle.
+import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
 import type { ReactNode } from 'react';
 import type { SampleRequest } from '../../../../../api/src/contract/entities';
 import { SAMPLE_TYPES } from '../../../../../api/src/contract/constants';
@@ -11,6 +12,7 @@ import { MailingAddress } from './mailing-address';
 export function RequestCard({ request }: { request: SampleRequest }) {
   const toggle = useRequestsStore((s) => s.toggleProcessed);
   const busy = useRequestsStore((s) => s.updating.has(request.id));
+  const paused = useWritesPaused();
   const titleId = `request-${request.id}-title`;
   const sampleType = SAMPLE_TYPES.find((t) => t.value === request.sampleType)?.label ?? request.sampleType;
 
@@ -27,7 +29,8 @@ export function RequestCard({ request }: { request: SampleRequest }) {
           <Badge tone={request.pipedriveStatus === 'synced' ? 'blue' : 'destructive'}>CRM: {request.pipedriveStatus}</Badge>
           <button
             type="button"
-            disabled={busy}
+            disabled={busy || paused}
+            title={paused ? OFFLINE_WRITE_REASON : undefined}
             onClick={() => void toggle(request)}
             aria-label={request.processed ? 'Processed (mark as pending)' : 'Pending (mark as processed)'}
             className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 ${

@@ -1,7 +1,7 @@
 // One template in the grid: both sides, name, type, active state, description, and edit / delete.
+import { WriteButton } from '../../../components/ui/write-button';
 import type { SampleTemplate } from '../../../../../api/src/contract/entities';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { TemplateImage } from './template-image';
 
@@ -29,12 +29,12 @@ export function TemplateCard({ template, onEdit, onDelete }: TemplateCardProps) 
       {template.description ? <p className="mt-2 text-sm text-slate-600">{template.description}</p> : null}
       <p className="mt-2 text-xs text-slate-500">Created {formatDate(template.createdAt)}</p>
       <div className="mt-4 flex gap-2 pt-1">
-        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${template.name}`}>
+        <WriteButton variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${template.name}`}>
           Edit
-        </Button>
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${template.name}`}>
+        </WriteButton>
+        <WriteButton variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${template.name}`}>
           Delete
-        </Button>
+        </WriteButton>
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 // The Sample Templates tab: Add Template, the card grid, and the create / edit dialog. Deleting asks first
 // with the spec's exact question (§5).
+import { WriteButton } from '../../../components/ui/write-button';
 import { useState } from 'react';
 import type { SampleTemplate } from '../../../../../api/src/contract/entities';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +28,7 @@ export function TemplatesTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Sample Templates</h2>
-        <Button onClick={() => openDialog(null)}>Add Template</Button>
+        <WriteButton onClick={() => openDialog(null)}>Add Template</WriteButton>
       </div>
       {status === 'error' ? (
         <ErrorPanel title="The templates could not be loaded." detail={error} onRetry={() => void load()} />
