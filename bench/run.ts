@@ -9,6 +9,8 @@ import { hashPassword } from '../api/src/modules/auth/password';
 import { createBenchDb, type BenchDb } from './bench-db';
 import { loadLeads } from './load-leads';
 import { startServer } from './server-process';
+import { benchOutboxReplay } from './outbox-replay';
+import { benchCrmSync } from './crm-sync';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -136,6 +138,21 @@ function printTable(title: string, head: string[], rows: string[][]) {
   for (const r of rows) console.log(line(r));
 }
 
+async function outbox() {
+  const r = await benchOutboxReplay();
+  printTable('Offline outbox: queued submissions replayed when the network returns', ['items', 'seconds', 'rows stored', 'duplicates'], [
+    [String(r.items), r.seconds.toFixed(1), String(r.rows), String(r.duplicates)],
+  ]);
+}
+
+async function crm() {
+  const rows = await benchCrmSync();
+  printTable('CRM sync: POST /api/leads to synced against the fake Pipedrive (median of 20)', Object.keys(rows[0] ?? {}), rows.map((r) => Object.values(r).map(String)));
+}
+
+// `npm run bench [throughput|latency|outbox|crm]`: one part, or all of them.
 const only = process.argv[2];
-if (only !== 'latency') await throughput();
-if (only !== 'throughput') await latency();
+if (!only || only === 'throughput') await throughput();
+if (!only || only === 'latency') await latency();
+if (!only || only === 'outbox') await outbox();
+if (!only || only === 'crm') await crm();

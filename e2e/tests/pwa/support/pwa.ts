@@ -24,5 +24,5 @@ export function indicator(page: Page) {
 }
 
 export async function expectQueued(page: Page): Promise<void> {
-  await expect(page.getByTestId('queued-notice')).toContainText("Saved — it will be sent automatically when you're back online");
+  await expect(page.getByTestId('queued-notice')).toContainText("Saved — it will be sent automatically when you're back online", { timeout: 15_000 });
 }

@@ -31,9 +31,12 @@ export function startOutbox(): void {
 
   listen((message) => {
     if (message.type === 'sent') {
-      notifySuccess(SENT_TITLES[message.kind], 'It was saved while you were offline and has now been delivered.');
-      if (message.kind === 'lead') emitLeadSubmitted(); // the admin's leads and stats refresh (spec §7)
-      for (const listener of sentListeners) listener(message.kind);
+      const kinds = new Set(message.items.map((i) => i.kind));
+      const [only] = kinds;
+      const title = message.items.length === 1 && only ? SENT_TITLES[only] : `${message.items.length} saved submissions have been sent`;
+      notifySuccess(title, message.items.length === 1 ? 'It was saved on this device and has now been delivered.' : 'They were saved on this device and have now been delivered.');
+      if (kinds.has('lead')) emitLeadSubmitted(); // the admin's leads and stats refresh (spec §7)
+      for (const kind of kinds) for (const listener of sentListeners) listener(kind);
     }
     void useOutboxStore.getState().refresh().then(scheduleTimer);
   });

@@ -15,6 +15,17 @@ export function backoffDelay(attempts: number): number {
   return Math.round(exp * (0.8 + Math.random() * 0.4));
 }
 
+const REPLAY_CONCURRENCY = 4;
+
+/** Re-reads the item inside the lock (another context may have delivered it a moment ago), then sends it. */
+async function replayOne(listed: OutboxItem): Promise<SendOutcome | null> {
+  const item = await getItem(listed.id);
+  if (!item || item.state === 'failed') return null;
+  const outcome = await sendItem(item);
+  await applyOutcome(item, outcome);
+  return outcome;
+}
+
 export interface ReplayOptions {
   /** Timer-driven replays respect each item's backoff; network-back and start replays try everything. */
   onlyDue?: boolean;
@@ -24,16 +35,16 @@ export async function replayOutbox(opts: ReplayOptions = {}): Promise<void> {
   await withOutboxLock(
     async () => {
       let changed = false;
-      for (const listed of await listItems()) {
-        if (listed.state === 'failed') continue;
-        if (opts.onlyDue && listed.nextAttemptAt > Date.now()) continue;
-        // Re-read inside the lock: another context may have delivered it a moment ago.
-        const item = await getItem(listed.id);
-        if (!item || item.state === 'failed') continue;
-        const outcome = await sendItem(item);
-        await applyOutcome(item, outcome);
+      const due = (await listItems()).filter((i) => i.state !== 'failed' && !(opts.onlyDue && i.nextAttemptAt > Date.now()));
+      // A few at a time: hundreds queued at an event drain in seconds, and the server's idempotency keys make
+      // the order of arrival irrelevant to correctness.
+      for (let start = 0; start < due.length; start += REPLAY_CONCURRENCY) {
+        const batch = due.slice(start, start + REPLAY_CONCURRENCY);
+        const outcomes = await Promise.all(batch.map(replayOne));
         changed = true;
-        if (outcome.type === 'retry' && outcome.status === null) break; // offline: the rest would fail too
+        const sent = batch.filter((_, i) => outcomes[i]?.type === 'sent').map(({ id, kind }) => ({ id, kind }));
+        if (sent.length) announce({ type: 'sent', items: sent });
+        if (outcomes.some((o) => o?.type === 'retry' && o.status === null)) break; // offline: the rest would fail too
       }
       if (changed) announce({ type: 'changed' });
     },
@@ -44,8 +55,7 @@ export async function replayOutbox(opts: ReplayOptions = {}): Promise<void> {
 export async function applyOutcome(item: OutboxItem, outcome: SendOutcome): Promise<void> {
   switch (outcome.type) {
     case 'sent':
-      await deleteItem(item.id);
-      announce({ type: 'sent', id: item.id, kind: item.kind });
+      await deleteItem(item.id); // the caller announces deliveries, a batch at a time
       return;
     case 'rejected':
       await putItem({ ...item, state: 'failed', lastError: outcome.message, fieldErrors: outcome.fieldErrors, attempts: item.attempts + 1 });

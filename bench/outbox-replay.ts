@@ -1,0 +1,81 @@
+// 500 submissions waiting in a browser's outbox, then the network comes back: how long until all are
+// stored, how many rows, how many duplicates. A real Chromium, the real built app and server, a fresh
+// database. The items are written into IndexedDB as the outbox itself writes them (filling the form 500
+// times would measure typing, not the replay).
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { createDb } from '../api/src/db/knex';
+import { buildWeb } from '../scripts/build';
+import { createBenchDb } from './bench-db';
+import { startServer } from './server-process';
+
+const ITEMS = Number(process.env.BENCH_OUTBOX_ITEMS ?? 500);
+
+export interface OutboxBenchResult {
+  items: number;
+  seconds: number;
+  rows: number;
+  duplicates: number;
+}
+
+export async function benchOutboxReplay(): Promise<OutboxBenchResult> {
+  if (!fs.existsSync(path.resolve(import.meta.dirname, '../dist/client/index.html'))) await buildWeb();
+  const bdb = await createBenchDb('outbox');
+  const server = await startServer('app', bdb.url);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ baseURL: server.baseUrl, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto('/print');
+    await context.setOffline(true);
+    await page.evaluate(async (count) => {
+      const open = indexedDB.open('dm-outbox', 1);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onupgradeneeded = () => open.result.createObjectStore('items', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('items', 'readwrite');
+      const now = Date.now();
+      for (let i = 0; i < count; i++) {
+        tx.objectStore('items').put({
+          id: crypto.randomUUID(), kind: 'lead', url: '/api/leads', authenticated: false, state: 'waiting',
+          createdAt: now + i, attempts: 1, nextAttemptAt: now, body: {
+            firstName: 'Queued', lastName: `Visitor ${i}`, email: `queued-${i}@example.com`, source: 'Main Website', elapsedMs: 5000,
+          },
+        });
+      }
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+    }, ITEMS);
+    await page.reload().catch(() => undefined); // offline: the page comes from the HTTP cache or fails; either is fine
+    await page.goto('/print').catch(() => undefined);
+
+    const db = createDb(bdb.url);
+    try {
+      const started = performance.now();
+      await context.setOffline(false);
+      await page.goto('/print'); // page start and `online` both trigger the replay
+      let rows = 0;
+      while (rows < ITEMS && performance.now() - started < 300_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        rows = Number((await db('leads').count({ n: '*' }).first())?.n ?? 0);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const distinct = Number((await db('leads').countDistinct({ n: 'email' }).first())?.n ?? 0);
+      return { items: ITEMS, seconds, rows, duplicates: rows - distinct };
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    await bdb.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await benchOutboxReplay();
+  console.log(`outbox replay: ${r.items} queued → ${r.rows} stored in ${r.seconds.toFixed(1)} s, ${r.duplicates} duplicates`);
+}
