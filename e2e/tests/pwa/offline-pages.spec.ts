@@ -35,12 +35,16 @@ test('installability - Chromium reports no error for the site (/) nor the admin 
 test('offline - after one online visit every public page, the 404 page and the admin shell load', async ({ page, context }) => {
   await page.goto('/');
   await waitForServiceWorker(page);
+  await page.goto('/print/pricing'); // the pricing products pass through the worker once
+  await expect(page.getByRole('list', { name: 'Pricing products' }).getByRole('listitem').first()).toBeVisible();
   await context.setOffline(true);
   for (const route of PUBLIC_ROUTES) {
     await page.goto(route.path);
     await expect(page.getByRole('heading', { level: 1 }), route.path).toBeVisible();
     await expect(page, route.path).toHaveTitle(route.meta.title);
   }
+  await page.goto('/print/pricing');
+  await expect(page.getByRole('list', { name: 'Pricing products' }).getByRole('listitem').first()).toBeVisible();
   await page.goto('/no-such-page-offline');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
   // The admin shell loads; with no session it cannot show data, but it renders rather than failing.
