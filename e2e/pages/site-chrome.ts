@@ -16,8 +16,13 @@ export class SiteChrome {
   get menuButton() {
     return this.mainNav.getByRole('button', { name: 'Menu' });
   }
-  /** The menu the toggle controls, found through its aria-controls. */
+  /** Resolves once the prerendered page is interactive: a click before hydration would do nothing. */
+  async ready() {
+    await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  }
+  /** The menu the toggle controls, found through its aria-controls, once the page is interactive. */
   async mobileMenu() {
+    await this.ready();
     const id = await this.menuButton.getAttribute('aria-controls');
     return this.page.locator(`[id="${id}"]`);
   }

@@ -23,7 +23,9 @@ function recordLeadPosts(page: Page): Request[] {
 
 async function openModal(page: Page, path: string) {
   await page.goto(path);
-  await new SiteChrome(page).getDemoButton().click();
+  const chrome = new SiteChrome(page);
+  await chrome.ready();
+  await chrome.getDemoButton().click();
   const form = LeadFormPage.modal(page);
   await expect(form.firstName).toBeVisible();
   return form;

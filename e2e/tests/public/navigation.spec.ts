@@ -40,6 +40,7 @@ test.describe('header at 1280 px', () => {
     const chrome = new SiteChrome(page);
     for (const path of ['/', '/print/pricing', '/mortgage']) {
       await page.goto(path);
+      await chrome.ready();
       await chrome.getDemoButton().click();
       // The dialog element itself is a zero-size wrapper around its fixed panel: check what it shows.
       const dialog = page.getByRole('dialog', { name: 'Request a Demo' });
@@ -126,8 +127,9 @@ test.describe('mobile menu at 375 px', () => {
   test('Get Demo in the menu - closes the menu and opens the lead modal', async ({ page }) => {
     const chrome = new SiteChrome(page);
     await page.goto('/print');
+    const menu = await chrome.mobileMenu();
     await chrome.menuButton.click();
-    await (await chrome.mobileMenu()).getByRole('button', { name: 'Get Demo' }).click();
+    await menu.getByRole('button', { name: 'Get Demo' }).click();
     await expect(page.getByRole('dialog', { name: 'Request a Demo' }).getByLabel('First Name')).toBeVisible();
     // The page behind a modal is inert, so the menu is checked once the modal has closed.
     await page.keyboard.press('Escape');

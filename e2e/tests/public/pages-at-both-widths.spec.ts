@@ -63,7 +63,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
 test('lead modal open - no serious or critical axe violation, focus inside the dialog', async ({ page }) => {
   await page.goto('/print');
-  await new SiteChrome(page).getDemoButton().click();
+  const chrome = new SiteChrome(page);
+  await chrome.ready();
+  await chrome.getDemoButton().click();
   const dialog = page.getByRole('dialog', { name: 'Request a Demo' });
   await expect(dialog.getByLabel('First Name')).toBeVisible();
   await expect(dialog.getByLabel('First Name')).toBeFocused();

@@ -42,7 +42,9 @@ test.describe('with the service worker', () => {
     await waitForServiceWorker(page);
     await context.setOffline(true);
 
-    await new SiteChrome(page).getDemoButton().click();
+    const chrome = new SiteChrome(page);
+    await chrome.ready();
+    await chrome.getDemoButton().click();
     const modal = LeadFormPage.modal(page);
     await expect(modal.firstName).toBeVisible(); // the fill-time clock starts when the form is on screen
     let shownAt = Date.now();

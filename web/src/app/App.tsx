@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
 import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
@@ -14,6 +14,10 @@ function RoutePage({ route }: { route: RouteDef }) {
 }
 
 export function App() {
+  // Marks the moment the prerendered page became interactive (its handlers are attached).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <Suspense fallback={<PageLoading />}>
