@@ -45,7 +45,7 @@ export async function applyOutcome(item: OutboxItem, outcome: SendOutcome): Prom
   switch (outcome.type) {
     case 'sent':
       await deleteItem(item.id);
-      announce({ type: 'sent', id: item.id, kind: item.kind });
+      announce({ type: 'sent', id: item.id, kind: item.kind, body: outcome.body });
       return;
     case 'rejected':
       await putItem({ ...item, state: 'failed', lastError: outcome.message, fieldErrors: outcome.fieldErrors, attempts: item.attempts + 1 });

@@ -29,4 +29,4 @@ export type SendOutcome =
   | { type: 'retry'; status: number | null; message: string };
 
 /** Messages between tabs and the service worker about the outbox. */
-export type OutboxMessage = { type: 'changed' } | { type: 'sent'; id: string; kind: OutboxKind };
+export type OutboxMessage = { type: 'changed' } | { type: 'sent'; id: string; kind: OutboxKind; /** The server's answer, when known. */ body?: unknown };

@@ -1,5 +1,6 @@
 // The signed-in person and the sign-out control (spec §6: logout goes to /api/logout). Sign-out is a plain
 // navigation: the full page load that follows drops every admin store, so no cached data outlives it.
+import { holdSignOut } from '../../../lib/sign-out-guard';
 import { useCurrentUserStore } from '../current-user-store';
 
 export const LOGOUT_URL = '/api/logout';
@@ -26,6 +27,10 @@ export function SignedInUser({ compact = false }: { compact?: boolean }) {
       ) : null}
       <a
         href={LOGOUT_URL}
+        // A screen may hold sign-out up (captures not sent yet) and let it go on from its own dialog.
+        onClick={(event) => {
+          if (holdSignOut(() => window.location.assign(LOGOUT_URL))) event.preventDefault();
+        }}
         className="inline-flex shrink-0 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         Sign out
