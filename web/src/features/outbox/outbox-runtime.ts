@@ -15,6 +15,16 @@ const SENT_TITLES: Record<OutboxKind, string> = {
 let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const sentListeners = new Set<(kind: OutboxKind) => void>();
+const quietKinds = new Set<OutboxKind>();
+
+/**
+ * Turns the "sent" toast off for a kind while a screen that shows each delivery itself is open (the event
+ * capture list marks every capture sent; twenty toasts in a row would only hide the form). Returns the undo.
+ */
+export function quietSentToasts(kind: OutboxKind): () => void {
+  quietKinds.add(kind);
+  return () => quietKinds.delete(kind);
+}
 
 /** Lets a feature react when a queued item of its kind is delivered (e.g. refresh the admin's leads). */
 export function onOutboxSent(listener: (kind: OutboxKind) => void): () => void {
@@ -30,7 +40,7 @@ export function startOutbox(): void {
 
   listen((message) => {
     if (message.type === 'sent') {
-      notifySuccess(SENT_TITLES[message.kind], 'It was saved while you were offline and has now been delivered.');
+      if (!quietKinds.has(message.kind)) notifySuccess(SENT_TITLES[message.kind], 'It was saved while you were offline and has now been delivered.');
       for (const listener of sentListeners) listener(message.kind);
     }
     void useOutboxStore.getState().refresh().then(scheduleTimer);

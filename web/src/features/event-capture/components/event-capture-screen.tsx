@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { setSignOutGuard } from '../../../lib/sign-out-guard';
 import { replayOutbox } from '../../outbox/outbox-replay';
+import { quietSentToasts } from '../../outbox/outbox-runtime';
 import { capturesToCsv, csvFileName, downloadCsv } from '../capture-csv';
 import { RETRY_WHILE_WAITING_MS, countsOf, startCaptureSync, useCaptureStore } from '../capture-store';
 import { WAITING_FOR_SIGN_IN } from '../capture-types';
@@ -29,6 +30,8 @@ export function EventCaptureScreen() {
 
   useEffect(() => startCaptureSync(), []);
   useEffect(() => setSignOutGuard(useCaptureStore.getState().askBeforeSignOut), []);
+  // The list shows every capture's state; a toast per delivery would only cover the form.
+  useEffect(() => quietSentToasts('capture'), []);
 
   const forEvent = useMemo(() => captures.filter((c) => c.eventName === eventName), [captures, eventName]);
   const device = countsOf(captures);
