@@ -40,6 +40,7 @@ export function CaptureForm({ eventName }: { eventName: string }) {
     if (!parsed.success) {
       const found = fieldErrors(parsed.error) as Partial<Record<Field, string>>;
       setErrors(found);
+      setAnnouncement('');
       const first = ORDER.find((f) => found[f]);
       if (first) document.getElementById(idOf(first))?.focus();
       return;

@@ -35,6 +35,7 @@ export function EventCaptureScreen() {
 
   const forEvent = useMemo(() => captures.filter((c) => c.eventName === eventName), [captures, eventName]);
   const device = countsOf(captures);
+  const eventCounts = countsOf(forEvent);
   const forSignIn = captures.filter((c) => c.state === 'waiting' && c.reason === WAITING_FOR_SIGN_IN).length;
   const retrying = device.waiting - forSignIn > 0;
 
@@ -85,10 +86,16 @@ export function EventCaptureScreen() {
       ) : (
         <>
           <div className="flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
-            <p className="min-w-0 text-sm text-slate-700">
-              Event <span className="block truncate text-base font-semibold text-slate-900">{eventName}</span>
-            </p>
-            <Button variant="secondary" size="sm" onClick={() => setChangingEvent(true)}>
+            <div className="min-w-0 text-sm text-slate-700">
+              <p>
+                Event <span className="block truncate text-base font-semibold text-slate-900">{eventName}</span>
+              </p>
+              {/* At a glance while typing; the full counts and the list are below the form. */}
+              <p className="text-xs text-slate-600">
+                {eventCounts.captured} captured · {eventCounts.waiting} waiting · {eventCounts.sent} sent
+              </p>
+            </div>
+            <Button variant="secondary" size="sm" className="shrink-0 whitespace-nowrap" onClick={() => setChangingEvent(true)}>
               Change event
             </Button>
           </div>
@@ -113,7 +120,7 @@ export function EventCaptureScreen() {
           <p role="status" className="text-sm text-slate-600">
             {sendNote}
           </p>
-          {device.waiting > countsOf(forEvent).waiting ? (
+          {device.waiting > eventCounts.waiting ? (
             <p className="text-sm text-slate-600">Captures from other events on this device wait too; Send now and Export CSV include them.</p>
           ) : null}
           <CaptureList captures={forEvent} />
