@@ -32,7 +32,7 @@ describe.each(ENGINES)('event capture on %s', (engine) => {
   const leadsByEmail = (email: string) => testDb.db('leads').whereRaw('lower(email) = ?', [email.toLowerCase()]);
   const rollups = async () =>
     Object.fromEntries(
-      (await testDb.db('lead_rollups').select('status', 'volume').sum({ n: 'count' }).groupBy('status', 'volume')).map((r) => [
+      ((await testDb.db('lead_rollups').select('status', 'volume').sum({ n: 'count' }).groupBy('status', 'volume')) as { status: string; volume: string; n: unknown }[]).map((r) => [
         `${r.status}/${r.volume}`,
         Number(r.n),
       ]),
