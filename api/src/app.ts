@@ -20,6 +20,7 @@ import { samplesRoutes } from './modules/samples/samples-routes';
 import { templatesRoutes } from './modules/templates/templates-routes';
 import { pricingRoutes } from './modules/pricing/pricing-routes';
 import { crmRoutes } from './modules/crm/crm-routes';
+import { captureRoutes } from './modules/capture/capture-routes';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Koa {
     templatesRoutes(deps),
     pricingRoutes(deps),
     crmRoutes(deps),
+    captureRoutes(deps),
   ];
   const api = compose<Koa.ParameterizedContext>([
     originCheck,

@@ -52,6 +52,11 @@ export function sourceLabelForPath(path: string): SourceLabel {
   return 'Main Website';
 }
 
+/** Lead `source` of a lead captured by staff at an event (issue 6). */
+export function eventSourceLabel(eventName: string): string {
+  return `Event: ${eventName}`;
+}
+
 export const SAMPLE_TYPES = [
   { value: 'postcards', label: 'Postcards' },
   { value: 'letters', label: 'Letters' },
@@ -92,4 +97,4 @@ export type UsState = (typeof US_STATES)[number][0];
 /** Spam guard (contract §5): a form submitted faster than this after it was shown is treated as a bot. */
 export const MIN_FILL_MS = 1500;
 
-export const LIMITS = { name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500 } as const;
+export const LIMITS = { name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500, eventName: 200 } as const;

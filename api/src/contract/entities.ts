@@ -28,7 +28,24 @@ export interface Lead {
   /** Why the last CRM sync failed, while status is `sync_failed`; otherwise null. */
   syncError: string | null;
   attribution: Attribution | null;
+  /** The event a rep captured the lead at (issue 6); null for leads from the website. */
+  eventName: string | null;
+  /** Display name of the staff account that captured it; null for leads from the website. */
+  capturedBy: string | null;
   createdAt: string;
+}
+
+/** POST /api/capture/leads: the stored lead; `merged` when the e-mail was already captured at that event. */
+export interface CaptureResult {
+  lead: Lead;
+  merged: boolean;
+}
+
+/** GET /api/admin/events: each event leads were captured at, most recent first. */
+export interface EventSummary {
+  name: string;
+  leadCount: number;
+  lastCapturedAt: string;
 }
 
 export interface LeadsByDay {

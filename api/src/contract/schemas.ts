@@ -47,6 +47,25 @@ export const leadInputSchema = z.object({
 export type LeadInput = z.input<typeof leadInputSchema>;
 export type LeadData = z.output<typeof leadInputSchema>;
 
+/**
+ * A lead captured by staff at an event (POST /api/capture/leads): the lead form's person fields with the
+ * same rules, the rep's notes, and the event. No spam guards or attribution: only signed-in staff send it.
+ */
+const { firstName, lastName, email, company, phone, industry, volume } = leadInputSchema.shape;
+export const captureInputSchema = z.object({
+  eventName: requiredText('Event name is required', LIMITS.eventName),
+  firstName,
+  lastName,
+  email,
+  company,
+  phone,
+  industry,
+  volume,
+  notes: optionalText(LIMITS.longText),
+});
+export type CaptureInput = z.input<typeof captureInputSchema>;
+export type CaptureData = z.output<typeof captureInputSchema>;
+
 export const sampleRequestInputSchema = z.object({
   firstName: requiredText('First name is required', LIMITS.name),
   lastName: requiredText('Last name is required', LIMITS.name),
@@ -146,5 +165,6 @@ export const leadListQuerySchema = z.object({
   before: z.optional(z.coerce.number().check(z.int('before must be a lead id'), z.gte(1, 'before must be a lead id'))),
   q: optionalText(200),
   status: optionalText(40),
+  event: optionalText(LIMITS.eventName),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;

@@ -99,6 +99,7 @@ export const APP_ROUTES: RouteDef[] = [
   { path: '/admin', kind: 'app', page: lazyPage(() => import('../pages/admin/dashboard-page')), meta: { title: 'Lead dashboard | DirectMailers Admin', description: 'Leads and pipeline at a glance.' } },
   { path: '/admin/samples', kind: 'app', page: lazyPage(() => import('../pages/admin/samples-page')), meta: { title: 'Sample Management | DirectMailers Admin', description: 'Sample templates and sample requests.' } },
   { path: '/admin/pricing', kind: 'app', page: lazyPage(() => import('../pages/admin/pricing-page')), meta: { title: 'Pricing Management | DirectMailers Admin', description: 'Pricing products and their audit log.' } },
+  { path: '/admin/capture', kind: 'app', page: lazyPage(() => import('../pages/admin/capture-page')), meta: { title: 'Event Capture | DirectMailers Admin', description: 'Capture leads at events, online or offline.' } },
 ];
 
 export const ALL_ROUTES = [...PUBLIC_ROUTES, ...APP_ROUTES];

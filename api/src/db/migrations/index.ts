@@ -11,6 +11,7 @@ import * as m007 from './007_session_user_id';
 import * as m010 from './010_crm_sync_jobs';
 import * as m011 from './011_attribution_and_sync_errors';
 import * as m012 from './012_backfill_crm_sync_jobs';
+import * as m020 from './020_event_capture';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010_crm_sync_jobs': m010,
   '011_attribution_and_sync_errors': m011,
   '012_backfill_crm_sync_jobs': m012,
+  '020_event_capture': m020,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

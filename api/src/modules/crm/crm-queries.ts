@@ -269,7 +269,11 @@ export async function loadSampleRequestForSync(db: Knex, id: number): Promise<Sa
  * writers can never both move the same count.
  */
 export async function setLeadSyncOutcome(trx: Knex, id: number, status: string, syncError: string | null, nowIso: string): Promise<boolean> {
-  const lead = await trx('leads').select('status', 'volume', 'created_at').where({ id }).first();
+  // Locked on PostgreSQL: an event capture merged into this lead may fill its volume at the same moment
+  // (issue 6), and the counts moved below must be those of the volume the row really has.
+  const read = trx('leads').select('status', 'volume', 'created_at').where({ id });
+  if (isPostgres(trx)) read.forUpdate();
+  const lead = await read.first();
   if (!lead) return false;
   const from = String(lead.status);
   const n = await trx('leads').where({ id, status: from }).update({ status, sync_error: syncError, updated_at: nowIso });

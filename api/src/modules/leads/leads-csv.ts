@@ -27,6 +27,8 @@ const COLUMNS: { key: keyof Lead | `attribution.${string}`; header: string }[] =
   { key: 'attribution.utmContent', header: 'UTM content' },
   { key: 'attribution.referrer', header: 'Referrer' },
   { key: 'attribution.landingPage', header: 'Landing page' },
+  { key: 'eventName', header: 'Event' },
+  { key: 'capturedBy', header: 'Captured by' },
 ];
 
 /**

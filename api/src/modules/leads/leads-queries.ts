@@ -8,6 +8,8 @@ import { attributionColumns, attributionFromRow } from '../crm/attribution-colum
 export interface LeadFilters {
   q?: string | undefined;
   status?: string | undefined;
+  /** Leads captured at this event (exact name). */
+  event?: string | undefined;
 }
 
 export interface LeadPage extends LeadFilters {
@@ -31,15 +33,31 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
     status: String(row.status),
     syncError: (row.sync_error as string | null) ?? null,
     attribution: attributionFromRow(row),
+    eventName: (row.event_name as string | null) ?? null,
+    capturedBy: (row.captured_by_name as string | null) ?? null,
     createdAt: toIso(row.created_at),
   };
 }
 
+/** Who captured each lead is a name on `users`; the left join keeps website leads, which have nobody. */
+export function leadsWithCapturer(db: Db) {
+  return db('leads')
+    .leftJoin('users as capturer', 'capturer.id', 'leads.captured_by')
+    .select('leads.*', 'capturer.name as captured_by_name');
+}
+
+/** Who captured a lead at an event, stored beside it (issue 6). */
+export interface CaptureColumns {
+  eventName: string;
+  capturedBy: { id: number; name: string };
+}
+
 export async function insertLead(
   db: Db,
-  data: Omit<LeadData, 'website' | 'elapsedMs' | 'leadSource'> & { leadSource: string },
+  data: Omit<LeadData, 'website' | 'elapsedMs' | 'leadSource' | 'source'> & { leadSource: string; source: string },
   status: string,
   nowIso: string,
+  capture?: CaptureColumns,
 ): Promise<Lead> {
   const [row] = await db('leads')
     .insert({
@@ -55,15 +73,17 @@ export async function insertLead(
       source: data.source,
       status,
       ...attributionColumns(data.attribution),
+      event_name: capture?.eventName ?? null,
+      captured_by: capture?.capturedBy.id ?? null,
       created_at: nowIso,
       updated_at: nowIso,
     })
     .returning('*');
-  return leadFromRow(row);
+  return { ...leadFromRow(row), capturedBy: capture?.capturedBy.name ?? null };
 }
 
 export async function findLead(db: Db, id: number): Promise<Lead | undefined> {
-  const row = await db('leads').where({ id }).first();
+  const row = await leadsWithCapturer(db).where('leads.id', id).first();
   return row ? leadFromRow(row) : undefined;
 }
 
@@ -86,31 +106,32 @@ export async function bumpLeadRollup(db: Db, day: string, status: string, volume
 
 /** Newest first, by the (created_at, id) index; `before` continues after that lead (keyset paging). */
 export async function listLeads(db: Db, page: LeadPage): Promise<Lead[]> {
-  const query = db('leads')
-    .select('*')
+  // Columns are qualified: the join brings in users' own id, email and created_at.
+  const query = leadsWithCapturer(db)
     .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'leads.created_at', order: 'desc' },
+      { column: 'leads.id', order: 'desc' },
     ])
     .limit(page.limit);
   applyFilters(query, page);
   if (page.before !== undefined) {
     // A row-value comparison walks the same index in both engines; an unknown id yields an empty page.
-    query.whereRaw('(created_at, id) < (select b.created_at, b.id from leads b where b.id = ?)', [page.before]);
+    query.whereRaw('(leads.created_at, leads.id) < (select b.created_at, b.id from leads b where b.id = ?)', [page.before]);
   }
   return (await query).map(leadFromRow);
 }
 
-function applyFilters(query: ReturnType<Db>, { q, status }: LeadFilters): void {
-  if (status !== undefined) query.where('status', status);
+function applyFilters(query: ReturnType<Db>, { q, status, event }: LeadFilters): void {
+  if (status !== undefined) query.where('leads.status', status);
+  if (event !== undefined) query.where('leads.event_name', event);
   if (q !== undefined) {
     const pattern = containsPattern(q);
     // lower() on both sides makes the match case-insensitive on both engines (SQLite folds ASCII letters only).
     query.where((w) =>
       w
-        .whereRaw(`lower(first_name || ' ' || last_name) like ? escape '\\'`, [pattern])
-        .orWhereRaw(`lower(email) like ? escape '\\'`, [pattern])
-        .orWhereRaw(`lower(company) like ? escape '\\'`, [pattern]),
+        .whereRaw(`lower(leads.first_name || ' ' || leads.last_name) like ? escape '\\'`, [pattern])
+        .orWhereRaw(`lower(leads.email) like ? escape '\\'`, [pattern])
+        .orWhereRaw(`lower(leads.company) like ? escape '\\'`, [pattern]),
     );
   }
 }

@@ -30,19 +30,20 @@ export function leadsRoutes(deps: AppDeps) {
   });
 
   router.get('/api/admin/leads.csv', admin, async (ctx) => {
-    const { q, status } = parseWith(leadListQuerySchema, ctx.query);
+    const { q, status, event } = parseWith(leadListQuerySchema, ctx.query);
     ctx.set('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = leadsCsvStream(allLeads(deps, { q, status }));
+    ctx.body = leadsCsvStream(allLeads(deps, { q, status, event }));
   });
 
   return router;
 }
 
-function nextPageUrl({ limit, q, status }: LeadListQuery, before: number): string {
+function nextPageUrl({ limit, q, status, event }: LeadListQuery, before: number): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (q !== undefined) params.set('q', q);
   if (status !== undefined) params.set('status', status);
+  if (event !== undefined) params.set('event', event);
   params.set('before', String(before));
   return `/api/admin/leads?${params.toString()}`;
 }

@@ -7,9 +7,12 @@ import { looksLikeSpam } from '../../lib/spam-guard';
 import { LEAD_SOURCE_LABEL, type Lead, type LeadData } from '../../contract';
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { enqueueCrmSync } from '../crm/crm-queries';
-import { bumpLeadRollup, findLead, insertLead, listLeads, updateLeadStatus, type LeadFilters, type LeadPage } from './leads-queries';
+import { bumpLeadRollup, findLead, insertLead, listLeads, updateLeadStatus, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+
+/** A lead to store: from a form (a page's source label) or captured at an event (`Event: <name>`). */
+export type NewLead = Omit<LeadData, 'source'> & { source: string };
 
 /** The UTC calendar day a timestamp falls on: the rollups' and the chart's unit. */
 export const utcDay = (iso: string) => iso.slice(0, 10);
@@ -25,10 +28,13 @@ export async function submitLead(deps: Deps, input: LeadData, idempotencyKey: st
   }));
 }
 
-/** Stores a lead and counts it in its rollup; `db` is a transaction (or the caller accepts two statements). */
-export async function createLead(db: Knex, input: LeadData, nowIso: string): Promise<Lead> {
+/**
+ * Stores a lead and counts it in its rollup; `db` is a transaction (or the caller accepts two statements).
+ * `capture` names the event and the staff account when a rep captured the lead (issue 6).
+ */
+export async function createLead(db: Knex, input: NewLead, nowIso: string, capture?: CaptureColumns): Promise<Lead> {
   const { website: _website, elapsedMs: _elapsed, leadSource: _ignored, ...fields } = input;
-  const lead = await insertLead(db, { ...fields, leadSource: LEAD_SOURCE_LABEL }, 'new', nowIso);
+  const lead = await insertLead(db, { ...fields, leadSource: LEAD_SOURCE_LABEL }, 'new', nowIso, capture);
   await bumpLeadRollup(db, utcDay(lead.createdAt), lead.status, lead.volume, 1);
   await enqueueCrmSync(db, { kind: 'lead', id: lead.id }, nowIso);
   return lead;
@@ -84,6 +90,8 @@ function decoyLead(input: LeadData, nowIso: string): Lead {
     status: 'new',
     syncError: null,
     attribution: input.attribution ?? null,
+    eventName: null,
+    capturedBy: null,
     createdAt: nowIso,
   };
 }

@@ -43,6 +43,8 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
       status: 'new',
       syncError: null,
       attribution: null,
+      eventName: null,
+      capturedBy: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(res.json.id).toBeGreaterThan(0);

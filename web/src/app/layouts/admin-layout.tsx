@@ -3,26 +3,35 @@
 // no store fetches before the session is known (spec §7: "only when authenticated").
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import type { UserRole } from '../../../../api/src/contract/constants';
 import { OfflineBanner } from '../../components/ui/offline-banner';
-import { AdminGate, SignedInUser } from '../../features/admin-auth';
+import { AdminGate, SignedInUser, useCurrentUserStore } from '../../features/admin-auth';
 import type { UnauthorizedWording } from '../../lib/session-expired';
 
-// Phones get the short labels, so all three fit the top bar's row at 375 px.
-const SCREENS = [
-  { to: '/admin', label: 'Lead Dashboard', short: 'Leads' },
-  { to: '/admin/samples', label: 'Sample Management', short: 'Samples' },
-  { to: '/admin/pricing', label: 'Pricing Management', short: 'Pricing' },
-] as const;
+// Phones get the short labels, so all four fit the top bar's row at 375 px. A rep sees only the screens
+// open to reps (event capture); until the user is known, every entry shows.
+const SCREENS: { to: string; label: string; short: string; roles: readonly UserRole[] }[] = [
+  { to: '/admin', label: 'Lead Dashboard', short: 'Leads', roles: ['admin'] },
+  { to: '/admin/samples', label: 'Sample Management', short: 'Samples', roles: ['admin'] },
+  { to: '/admin/pricing', label: 'Pricing Management', short: 'Pricing', roles: ['admin'] },
+  { to: '/admin/capture', label: 'Event Capture', short: 'Capture', roles: ['admin', 'rep'] },
+];
 
 interface AdminLayoutProps {
   title: string;
   description?: string;
   /** How this screen words the Unauthorized toast (spec §6, §8). */
   unauthorizedWording: UnauthorizedWording;
+  /** Who may use the screen (admins only unless it says otherwise). */
+  roles?: readonly UserRole[];
+  /** The screen works on local data when the sign-in check cannot reach the server. */
+  worksOffline?: boolean;
   children: ReactNode;
 }
 
-export function AdminLayout({ title, description, unauthorizedWording, children }: AdminLayoutProps) {
+export function AdminLayout({ title, description, unauthorizedWording, roles, worksOffline, children }: AdminLayoutProps) {
+  const role = useCurrentUserStore((s) => s.user?.role);
+  const screens = role ? SCREENS.filter((screen) => screen.roles.includes(role)) : SCREENS;
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 lg:flex">
       <a href="#admin-main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
@@ -40,7 +49,7 @@ export function AdminLayout({ title, description, unauthorizedWording, children 
           </div>
           <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:px-3">
             <ul className="flex gap-1 lg:flex-col">
-              {SCREENS.map((screen) => (
+              {screens.map((screen) => (
                 <li key={screen.to} className="shrink-0">
                   <NavLink
                     to={screen.to}
@@ -69,7 +78,9 @@ export function AdminLayout({ title, description, unauthorizedWording, children 
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         </header>
         <OfflineBanner />
-        <AdminGate wording={unauthorizedWording}>{children}</AdminGate>
+        <AdminGate wording={unauthorizedWording} roles={roles} worksOffline={worksOffline}>
+          {children}
+        </AdminGate>
       </main>
     </div>
   );

@@ -2,6 +2,7 @@
 // "nobody", and the admin gate turns that into the Unauthorized toast and the trip to /api/login.
 import { create } from 'zustand';
 import type { CurrentUser } from '../../../../api/src/contract/entities';
+import type { UserRole } from '../../../../api/src/contract/constants';
 import { apiClient, errorStatus } from '../../lib/api-client';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -10,6 +11,8 @@ interface CurrentUserState {
   user: CurrentUser | null;
   status: Status;
   error: string | null;
+  /** The check failed for want of network (no HTTP answer at all), not because the server said no. */
+  networkError: boolean;
   /** Loads once per page; later screens of the same visit reuse the answer. */
   ensureLoaded: () => Promise<void>;
   load: () => Promise<void>;
@@ -19,17 +22,18 @@ export const useCurrentUserStore = create<CurrentUserState>()((set, get) => ({
   user: null,
   status: 'idle',
   error: null,
+  networkError: false,
   ensureLoaded: async () => {
     if (get().status === 'idle') await get().load();
   },
   load: async () => {
-    set({ status: 'loading', error: null });
+    set({ status: 'loading', error: null, networkError: false });
     try {
       const user = await apiClient.get('/api/auth/user').json<CurrentUser>();
       set({ user, status: 'ready' });
     } catch (error) {
       if (errorStatus(error) === 401) set({ user: null, status: 'ready' });
-      else set({ user: null, status: 'error', error: error instanceof Error ? error.message : String(error) });
+      else set({ user: null, status: 'error', error: error instanceof Error ? error.message : String(error), networkError: errorStatus(error) === null });
     }
   },
 }));
@@ -38,8 +42,13 @@ export type AdminAccess = 'loading' | 'signed-out' | 'not-admin' | 'admin' | 'er
 
 /** The one question every admin screen asks before it shows or fetches anything. */
 export function selectAccess(state: CurrentUserState): AdminAccess {
+  return accessFor(state, ['admin']);
+}
+
+/** The same question for a screen open to these roles ('admin' in the answer means "may use this screen"). */
+export function accessFor(state: CurrentUserState, roles: readonly UserRole[]): AdminAccess {
   if (state.status === 'idle' || state.status === 'loading') return 'loading';
   if (state.status === 'error') return 'error';
   if (!state.user) return 'signed-out';
-  return state.user.role === 'admin' ? 'admin' : 'not-admin';
+  return roles.includes(state.user.role) ? 'admin' : 'not-admin';
 }

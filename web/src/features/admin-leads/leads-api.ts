@@ -1,6 +1,6 @@
 // The dashboard's calls (spec §7, contract §4): one page of leads at a time, newest first, with the next
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
-import type { Lead, Stats } from '../../../../api/src/contract/entities';
+import type { EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
 import { apiClient } from '../../lib/api-client';
 
 export const LEADS_PAGE_SIZE = 25;
@@ -9,6 +9,8 @@ const LEADS_PATH = '/api/admin/leads';
 export interface LeadFilters {
   q: string;
   status: string;
+  /** An event's exact name: leads captured there (issue 6); '' for every lead. */
+  event: string;
 }
 
 export interface LeadsPage {
@@ -17,10 +19,11 @@ export interface LeadsPage {
   next: string | null;
 }
 
-function filterParams({ q, status }: LeadFilters): URLSearchParams {
+function filterParams({ q, status, event }: LeadFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
+  if (event) params.set('event', event);
   return params;
 }
 
@@ -50,6 +53,11 @@ export function nextPageQuery(link: string | null): string | null {
     }
   }
   return null;
+}
+
+/** The events leads were captured at, for the event filter. */
+export function fetchEvents(): Promise<EventSummary[]> {
+  return apiClient.get('/api/admin/events').json<EventSummary[]>();
 }
 
 export function fetchStats(): Promise<Stats> {

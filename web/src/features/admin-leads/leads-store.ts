@@ -1,11 +1,11 @@
 // The dashboard's data: the leads shown (one page or more, for the current search and status filter) and
 // the stats. Both are refreshed when a lead is submitted from the public form, in this tab or another.
 import { create } from 'zustand';
-import type { Lead, Stats } from '../../../../api/src/contract/entities';
+import type { EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
 import { isUnauthorized } from '../../lib/api-client';
 import { onLeadSubmitted } from '../../lib/lead-events';
 import { sessionExpired } from '../../lib/session-expired';
-import { fetchLeadsPage, fetchStats, type LeadFilters } from './leads-api';
+import { fetchEvents, fetchLeadsPage, fetchStats, type LeadFilters } from './leads-api';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -20,11 +20,14 @@ interface LeadsState {
   stats: Stats | null;
   statsStatus: Status;
   statsError: string | null;
+  /** Events for the event filter; the filter simply has fewer choices if they cannot be loaded. */
+  events: EventSummary[];
   ensureLoaded: () => void;
   setFilters: (filters: Partial<LeadFilters>) => Promise<void>;
   loadLeads: () => Promise<void>;
   loadMore: () => Promise<void>;
   loadStats: () => Promise<void>;
+  loadEvents: () => Promise<void>;
 }
 
 function messageOf(error: unknown): string {
@@ -42,7 +45,7 @@ function failed(error: unknown): string {
 let leadsRequest = 0;
 
 export const useLeadsStore = create<LeadsState>()((set, get) => ({
-  filters: { q: '', status: '' },
+  filters: { q: '', status: '', event: '' },
   leads: [],
   next: null,
   leadsStatus: 'idle',
@@ -52,9 +55,13 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   stats: null,
   statsStatus: 'idle',
   statsError: null,
+  events: [],
 
   ensureLoaded: () => {
-    if (get().leadsStatus === 'idle') void get().loadLeads();
+    if (get().leadsStatus === 'idle') {
+      void get().loadLeads();
+      void get().loadEvents();
+    }
     if (get().statsStatus === 'idle') void get().loadStats();
   },
 
@@ -84,6 +91,14 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
       if (request === leadsRequest) set({ leads: [...get().leads, ...page.leads], next: page.next, loadingMore: false });
     } catch (error) {
       if (request === leadsRequest) set({ loadingMore: false, loadMoreError: failed(error) });
+    }
+  },
+
+  loadEvents: async () => {
+    try {
+      set({ events: await fetchEvents() });
+    } catch (error) {
+      if (isUnauthorized(error)) sessionExpired('titled');
     }
   },
 

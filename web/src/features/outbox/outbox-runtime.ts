@@ -16,6 +16,16 @@ const SENT_TITLES: Record<OutboxKind, string> = {
 let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const sentListeners = new Set<(kind: OutboxKind) => void>();
+const quietKinds = new Set<OutboxKind>();
+
+/**
+ * Turns the "sent" toast off for a kind while a screen that shows each delivery itself is open (the event
+ * capture list marks every capture sent; twenty toasts in a row would only hide the form). Returns the undo.
+ */
+export function quietSentToasts(kind: OutboxKind): () => void {
+  quietKinds.add(kind);
+  return () => quietKinds.delete(kind);
+}
 
 /** Lets a feature react when a queued item of its kind is delivered (e.g. refresh the admin's leads). */
 export function onOutboxSent(listener: (kind: OutboxKind) => void): () => void {
@@ -32,9 +42,12 @@ export function startOutbox(): void {
   listen((message) => {
     if (message.type === 'sent') {
       const kinds = new Set(message.items.map((i) => i.kind));
-      const [only] = kinds;
-      const title = message.items.length === 1 && only ? SENT_TITLES[only] : `${message.items.length} saved submissions have been sent`;
-      notifySuccess(title, message.items.length === 1 ? 'It was saved on this device and has now been delivered.' : 'They were saved on this device and have now been delivered.');
+      const loud = message.items.filter((i) => !quietKinds.has(i.kind));
+      const [only] = loud;
+      if (loud.length) {
+        const title = loud.length === 1 && only ? SENT_TITLES[only.kind] : `${loud.length} saved submissions have been sent`;
+        notifySuccess(title, loud.length === 1 ? 'It was saved on this device and has now been delivered.' : 'They were saved on this device and have now been delivered.');
+      }
       if (kinds.has('lead')) emitLeadSubmitted(); // the admin's leads and stats refresh (spec §7)
       for (const kind of kinds) for (const listener of sentListeners) listener(kind);
     }

@@ -42,7 +42,10 @@ export async function replayOutbox(opts: ReplayOptions = {}): Promise<void> {
         const batch = due.slice(start, start + REPLAY_CONCURRENCY);
         const outcomes = await Promise.all(batch.map(replayOne));
         changed = true;
-        const sent = batch.filter((_, i) => outcomes[i]?.type === 'sent').map(({ id, kind }) => ({ id, kind }));
+        const sent = batch.flatMap(({ id, kind }, i) => {
+          const outcome = outcomes[i];
+          return outcome?.type === 'sent' ? [{ id, kind, body: outcome.body }] : [];
+        });
         if (sent.length) announce({ type: 'sent', items: sent });
         if (outcomes.some((o) => o?.type === 'retry' && o.status === null)) break; // offline: the rest would fail too
       }

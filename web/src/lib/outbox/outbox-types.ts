@@ -29,4 +29,7 @@ export type SendOutcome =
   | { type: 'retry'; status: number | null; message: string };
 
 /** Messages between tabs and the service worker about the outbox. */
-export type OutboxMessage = { type: 'changed' } | { type: 'sent'; items: { id: string; kind: OutboxKind }[] };
+export type OutboxMessage =
+  | { type: 'changed' }
+  /** Deliveries, a batch at a time, with the server's answer to each. */
+  | { type: 'sent'; items: { id: string; kind: OutboxKind; body?: unknown }[] };

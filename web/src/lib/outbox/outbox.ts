@@ -29,9 +29,9 @@ interface SubmitInput {
   authenticated?: boolean;
 }
 
-export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitResult> {
+function newItem(input: SubmitInput): OutboxItem {
   const now = Date.now();
-  const item: OutboxItem = {
+  return {
     id: input.idempotencyKey,
     kind: input.kind,
     url: input.url,
@@ -42,6 +42,21 @@ export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitRes
     attempts: 0,
     nextAttemptAt: now,
   };
+}
+
+/**
+ * Stores a submission for the replays to deliver, without trying it here: for screens that must never wait
+ * on the network (event capture saves, clears and is ready for the next person at once). The 'changed'
+ * message wakes the page's replay timer; the caller may also start a replay itself.
+ */
+export async function queueThroughOutbox(input: SubmitInput): Promise<void> {
+  await putItem(newItem(input));
+  announce({ type: 'changed' });
+  void afterFirstQueued();
+}
+
+export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitResult> {
+  const item = newItem(input);
   await putItem(item);
   const result = await withOutboxLock(async (): Promise<SubmitResult> => {
     const current = await getItem(item.id);

@@ -3,6 +3,7 @@
 // drops every admin store, so no admin data outlives the session.
 import type { MouseEvent } from 'react';
 import { clearCachedAdminData } from '../../../lib/offline-data';
+import { holdSignOut } from '../../../lib/sign-out-guard';
 import { useCurrentUserStore } from '../current-user-store';
 
 export const LOGOUT_URL = '/api/logout';
@@ -40,7 +41,9 @@ export function SignedInUser({ compact = false }: { compact?: boolean }) {
 
 function signOut(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
-  void clearCachedAdminData().finally(() => window.location.assign(LOGOUT_URL));
+  const proceed = () => void clearCachedAdminData().finally(() => window.location.assign(LOGOUT_URL));
+  // A screen may hold sign-out up (captures not sent yet) and let it go on from its own dialog.
+  if (!holdSignOut(proceed)) proceed();
 }
 
 function firstName(name: string): string {

@@ -11,6 +11,7 @@ const SEARCH_SETTLE_MS = 300;
 export function LeadFilters() {
   const filters = useLeadsStore((s) => s.filters);
   const setFilters = useLeadsStore((s) => s.setFilters);
+  const events = useLeadsStore((s) => s.events);
   const [query, setQuery] = useState(filters.q);
 
   useEffect(() => {
@@ -59,6 +60,26 @@ export function LeadFilters() {
           ))}
         </select>
       </div>
+      {events.length || filters.event ? (
+        <div>
+          <label htmlFor="lead-event" className="block text-sm font-medium text-slate-800">
+            Event
+          </label>
+          <select
+            id="lead-event"
+            value={filters.event}
+            onChange={(event) => void setFilters({ event: event.target.value })}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-52"
+          >
+            <option value="">All leads</option>
+            {events.map((e) => (
+              <option key={e.name} value={e.name}>
+                {e.name} ({e.leadCount})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'sm:mb-px')}>
         Export CSV
       </a>

@@ -57,6 +57,13 @@ function LeadRow({ lead }: { lead: Lead }) {
           {lead.firstName} {lead.lastName}
         </div>
         <div className="text-slate-600">{lead.email}</div>
+        {lead.eventName ? (
+          // Captured at an event by a rep (issue 6): where, and by whom.
+          <div className="mt-1 text-xs text-slate-600">
+            <span className="font-medium text-slate-700">{lead.eventName}</span>
+            {lead.capturedBy ? ` · captured by ${lead.capturedBy}` : ''}
+          </div>
+        ) : null}
       </td>
       <Cell value={lead.company} />
       <Cell value={industryLabel(lead.industry)} />

@@ -6,6 +6,12 @@ import { describeFailure, signIn } from '../auth-api';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { AuthField, FormAlert, SubmitButton } from './auth-field';
 
+/** A rep may use only the event capture screen (issue 6): another admin screen would only say so. */
+function destinationFor(role: string, next: string): string {
+  const adminOnly = /^\/admin(\/|$|\?|#)/.test(next) && !next.startsWith('/admin/capture');
+  return role === 'rep' && adminOnly ? '/admin/capture' : next;
+}
+
 export function LoginForm({ next }: { next: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -27,8 +33,8 @@ export function LoginForm({ next }: { next: string }) {
     setErrors({});
     setBusy(true);
     try {
-      await signIn(parsed.data);
-      window.location.assign(next);
+      const user = await signIn(parsed.data);
+      window.location.assign(destinationFor(user.role, next));
     } catch (error) {
       const failure = await describeFailure(error);
       setErrors(failure.fieldErrors);

@@ -1,0 +1,32 @@
+// POST /api/capture/leads (staff: admin or rep, idempotent): a lead captured at an event (issue 6).
+// GET /api/admin/events (admin): the events leads were captured at, for the dashboard's event filter.
+import Router from '@koa/router';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { requireUser } from '../../http/require-user';
+import { parseWith } from '../../http/validate';
+import { captureInputSchema, type CurrentUser } from '../../contract';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
+import { captureLead } from './capture-service';
+import { listEvents } from './capture-queries';
+
+export function captureRoutes(deps: AppDeps) {
+  const router = new Router();
+
+  router.post('/api/capture/leads', requireUser(deps, ['admin', 'rep']), async (ctx) => {
+    // Required here, unlike the public forms: every capture comes from a phone's outbox that may replay it,
+    // and a merge replayed without a key would append the same notes twice.
+    const key = idempotencyKeyOf(ctx);
+    if (key === undefined) {
+      throw new AppError('validation', 'Idempotency-Key header is required', { errors: { 'Idempotency-Key': 'Required' } });
+    }
+    const input = parseWith(captureInputSchema, ctx.request.body);
+    sendOutcome(ctx, await captureLead(deps, ctx.state.user as CurrentUser, input, key));
+  });
+
+  router.get('/api/admin/events', requireUser(deps), async (ctx) => {
+    ctx.body = await listEvents(deps.db);
+  });
+
+  return router;
+}

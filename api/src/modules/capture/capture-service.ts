@@ -1,0 +1,59 @@
+// Event capture (issue 6): a rep's capture becomes a lead like any other (rollups, CRM sync, `leadSource`),
+// with `source` = `Event: <name>`, the event and the rep beside it. A second capture of an e-mail already
+// captured at the same event merges into that lead: the notes are appended and empty fields filled, never
+// overwritten. The Idempotency-Key makes each capture count once, however often the phone's outbox replays
+// it; that matters more here than anywhere, since a replayed merge would append the notes twice.
+import type { Knex } from 'knex';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUser, type Lead } from '../../contract';
+import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import { bumpLeadRollup } from '../leads/leads-queries';
+import { createLead, utcDay } from '../leads/leads-service';
+import { findCapturedLead, lockEventEmail, patchCapturedLead, type LeadPatch } from './capture-queries';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+
+/** Between the notes of two captures of one person, so the sales team can tell them apart. */
+export const NOTES_SEPARATOR = '\n\n---\n\n';
+
+const SCOPE = 'capture-leads';
+
+export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureData, idempotencyKey: string): Promise<Outcome> {
+  return runIdempotent(deps, { scope: SCOPE, key: idempotencyKey, request: input }, async (trx) => {
+    const nowIso = deps.clock().toISOString();
+    await lockEventEmail(trx, input.eventName, input.email);
+    const existing = await findCapturedLead(trx, input.eventName, input.email);
+    if (existing) {
+      const body: CaptureResult = { lead: await mergeCapture(trx, existing, input, nowIso), merged: true };
+      return { status: 200, body };
+    }
+    const { eventName, notes, ...person } = input;
+    const lead = await createLead(trx, { ...person, message: notes, source: eventSourceLabel(eventName) }, nowIso, {
+      eventName,
+      capturedBy: { id: user.id, name: user.name },
+    });
+    const body: CaptureResult = { lead, merged: false };
+    return { status: 201, body };
+  });
+}
+
+/** Notes appended, empty fields filled; a filled volume moves the lead's count to its new rollup row. */
+async function mergeCapture(trx: Knex, lead: Lead, input: CaptureData, nowIso: string): Promise<Lead> {
+  const patch: LeadPatch = {};
+  if (!lead.company && input.company) patch.company = input.company;
+  if (!lead.phone && input.phone) patch.phone = input.phone;
+  if (!lead.industry && input.industry) patch.industry = input.industry;
+  if (!lead.volume && input.volume) patch.volume = input.volume;
+  if (input.notes) patch.message = lead.message ? `${lead.message}${NOTES_SEPARATOR}${input.notes}` : input.notes;
+  if (!(await patchCapturedLead(trx, lead.id, lead.status, patch, nowIso))) {
+    // The CRM sync changed the status between our read and our write: the client's outbox retries (5xx).
+    throw new AppError('unavailable', 'The lead changed while the capture was merged; it will be retried');
+  }
+  if (patch.volume) {
+    const day = utcDay(lead.createdAt);
+    await bumpLeadRollup(trx, day, lead.status, lead.volume, -1);
+    await bumpLeadRollup(trx, day, lead.status, patch.volume, 1);
+  }
+  return { ...lead, ...patch, industry: (patch.industry as Lead['industry']) ?? lead.industry, volume: (patch.volume as Lead['volume']) ?? lead.volume };
+}

@@ -1,0 +1,28 @@
+import type { CaptureData } from '../../../../api/src/contract/schemas';
+
+/** What the rep typed about one person, trimmed and checked with the server's schema (no event). */
+export type CaptureFields = Omit<CaptureData, 'eventName'>;
+
+/**
+ * waiting: in the outbox, to be sent (or waiting for a sign-in: `reason` says so). sent: the server stored it.
+ * needs-attention: the server refused it; `reason` says why. The outbox decides delivery; this is the
+ * device's own record of what was captured, kept after sending for the list and the CSV backup.
+ */
+export type CaptureState = 'waiting' | 'sent' | 'needs-attention';
+
+export interface CaptureRecord {
+  /** The capture's Idempotency-Key, which is also its outbox item's id. */
+  id: string;
+  eventName: string;
+  fields: CaptureFields;
+  /** When the rep pressed Save (ms since the epoch). */
+  capturedAt: number;
+  state: CaptureState;
+  reason?: string;
+  /** The lead the server stored or merged it into, when its answer reached this device. */
+  leadId?: number;
+  merged?: boolean;
+  sentAt?: number;
+}
+
+export const WAITING_FOR_SIGN_IN = 'Waiting for a sign-in';

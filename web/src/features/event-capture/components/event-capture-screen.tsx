@@ -1,0 +1,132 @@
+// /admin/capture (issue 6): the event, the fast entry form, and this device's captures for the event with
+// their states, "Send now" and the CSV backup. Everything here works offline; sending happens behind it.
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ErrorPanel, LoadingText } from '../../../components/ui/list-state';
+import { setSignOutGuard } from '../../../lib/sign-out-guard';
+import { replayOutbox } from '../../../lib/outbox/outbox-replay';
+import { quietSentToasts } from '../../outbox/outbox-runtime';
+import { capturesToCsv, csvFileName, downloadCsv } from '../capture-csv';
+import { RETRY_WHILE_WAITING_MS, countsOf, startCaptureSync, useCaptureStore } from '../capture-store';
+import { WAITING_FOR_SIGN_IN } from '../capture-types';
+import { useOnline } from '../use-online';
+import { CaptureForm } from './capture-form';
+import { CaptureCounts, CaptureList } from './capture-list';
+import { EventPicker } from './event-picker';
+import { SignOutWarning } from './sign-out-warning';
+
+export const SIGN_IN_URL = '/api/login';
+
+export function EventCaptureScreen() {
+  const eventName = useCaptureStore((s) => s.eventName);
+  const captures = useCaptureStore((s) => s.captures);
+  const loaded = useCaptureStore((s) => s.loaded);
+  const storageError = useCaptureStore((s) => s.storageError);
+  const sending = useCaptureStore((s) => s.sending);
+  const sendNow = useCaptureStore((s) => s.sendNow);
+  const online = useOnline();
+  const [changingEvent, setChangingEvent] = useState(false);
+  const [sendNote, setSendNote] = useState('');
+
+  useEffect(() => startCaptureSync(), []);
+  useEffect(() => setSignOutGuard(useCaptureStore.getState().askBeforeSignOut), []);
+  // The list shows every capture's state; a toast per delivery would only cover the form.
+  useEffect(() => quietSentToasts('capture'), []);
+
+  const forEvent = useMemo(() => captures.filter((c) => c.eventName === eventName), [captures, eventName]);
+  const device = countsOf(captures);
+  const eventCounts = countsOf(forEvent);
+  const forSignIn = captures.filter((c) => c.state === 'waiting' && c.reason === WAITING_FOR_SIGN_IN).length;
+  const retrying = device.waiting - forSignIn > 0;
+
+  // Hall Wi-Fi often says "online" while answering nothing, and the outbox's backoff grows to minutes:
+  // while captures wait and the screen is in front, try every few seconds so sending starts soon after
+  // the network really comes back.
+  useEffect(() => {
+    if (!retrying) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) void replayOutbox().finally(() => void useCaptureStore.getState().load());
+    }, RETRY_WHILE_WAITING_MS);
+    return () => window.clearInterval(timer);
+  }, [retrying]);
+
+  function exportCsv() {
+    downloadCsv(capturesToCsv(useCaptureStore.getState().captures), csvFileName());
+  }
+
+  async function onSendNow() {
+    setSendNote('');
+    await sendNow();
+    const left = countsOf(useCaptureStore.getState().captures).waiting;
+    setSendNote(left ? `${left} still waiting. They are sent automatically as soon as the connection allows.` : 'Everything has been sent.');
+  }
+
+  if (!loaded) return <LoadingText>Opening this device's captures...</LoadingText>;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-5">
+      {!online ? (
+        <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
+          <span className="font-semibold">Offline.</span> Keep capturing: everything is saved on this device and sent when the connection returns.
+        </p>
+      ) : null}
+      {forSignIn ? (
+        <div role="status" className="rounded-xl bg-blue-50 px-4 py-3 text-sm text-blue-950 ring-1 ring-blue-200">
+          {forSignIn === 1 ? '1 capture waits' : `${forSignIn} captures wait`} for a sign-in: your session has ended.{' '}
+          <a href={SIGN_IN_URL} className="font-semibold underline underline-offset-2">
+            Sign in again
+          </a>{' '}
+          to send {forSignIn === 1 ? 'it' : 'them'}. Nothing is lost meanwhile.
+        </div>
+      ) : null}
+      {storageError ? <ErrorPanel title="This device's storage is not available, so captures cannot be saved here." detail={storageError} /> : null}
+
+      {!eventName || changingEvent ? (
+        <EventPicker onDone={eventName ? () => setChangingEvent(false) : undefined} />
+      ) : (
+        <>
+          <div className="flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+            <div className="min-w-0 text-sm text-slate-700">
+              <p>
+                Event <span className="block truncate text-base font-semibold text-slate-900">{eventName}</span>
+              </p>
+              {/* At a glance while typing; the full counts and the list are below the form. */}
+              <p className="text-xs text-slate-600">
+                {eventCounts.captured} captured · {eventCounts.waiting} waiting · {eventCounts.sent} sent
+              </p>
+            </div>
+            <Button variant="secondary" size="sm" className="shrink-0 whitespace-nowrap" onClick={() => setChangingEvent(true)}>
+              Change event
+            </Button>
+          </div>
+          <CaptureForm key={eventName} eventName={eventName} />
+        </>
+      )}
+
+      {eventName ? (
+        <section aria-labelledby="captures-heading" className="space-y-3">
+          <h2 id="captures-heading" className="text-lg font-semibold text-slate-900">
+            Captured at {eventName}
+          </h2>
+          <CaptureCounts captures={forEvent} />
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void onSendNow()} disabled={sending || device.waiting === 0} className="flex-1 sm:flex-none">
+              {sending ? 'Sending...' : 'Send now'}
+            </Button>
+            <Button variant="secondary" onClick={exportCsv} disabled={captures.length === 0} className="flex-1 sm:flex-none">
+              Export CSV
+            </Button>
+          </div>
+          <p role="status" className="text-sm text-slate-600">
+            {sendNote}
+          </p>
+          {device.waiting > eventCounts.waiting ? (
+            <p className="text-sm text-slate-600">Captures from other events on this device wait too; Send now and Export CSV include them.</p>
+          ) : null}
+          <CaptureList captures={forEvent} />
+        </section>
+      ) : null}
+      <SignOutWarning onExport={exportCsv} />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { EventCaptureScreen } from './components/event-capture-screen';
