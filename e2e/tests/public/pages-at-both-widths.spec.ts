@@ -80,8 +80,9 @@ test.describe('375 px', () => {
   test('mobile menu open - no serious or critical axe violation', async ({ page }) => {
     await page.goto('/');
     const chrome = new SiteChrome(page);
+    const menu = await chrome.mobileMenu();
     await chrome.menuButton.click();
-    await expect(await chrome.mobileMenu()).toBeVisible();
+    await expect(menu).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/mobile-menu-phone-375.png` });
   });

@@ -12,6 +12,7 @@ import { expectQueued, indicator, submitInlineLead } from './support/pwa';
 test.afterAll(closeE2eDb);
 
 test('persistent profile - a waiting item survives closing and reopening the browser, then is sent once', async () => {
+  test.setTimeout(60_000); // two browser launches on a busy 2-core machine
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-profile-'));
   const launch = () =>
     chromium.launchPersistentContext(profile, {
@@ -35,7 +36,7 @@ test('persistent profile - a waiting item survives closing and reopening the bro
     page = context.pages()[0] ?? (await context.newPage());
     await context.setOffline(false);
     await page.goto('/print');
-    await expect.poll(() => countLeadsByEmail(email), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => countLeadsByEmail(email), { timeout: 30_000 }).toBe(1);
     await expect(indicator(page)).toHaveCount(0);
     await context.close();
   } finally {
