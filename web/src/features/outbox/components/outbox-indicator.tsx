@@ -44,7 +44,15 @@ export function OutboxIndicator() {
               <p className="mb-2 text-sm font-medium text-slate-800">
                 {KIND_LABEL[item.kind]} · saved {formatDate(new Date(item.createdAt).toISOString())}
               </p>
-              <FailedItemEditor item={item} />
+              {item.kind === 'capture' ? (
+                // A capture is the rep's record on the capture screen (its list and CSV backup follow the
+                // outbox item by its key), so it is reviewed there rather than edited or discarded here.
+                <p className="rounded-xl border border-red-200 bg-red-50/50 p-4 text-sm text-red-800">
+                  Not accepted by the server. See it on the <a className="font-semibold underline" href="/admin/capture">event capture screen</a>.
+                </p>
+              ) : (
+                <FailedItemEditor item={item} />
+              )}
             </div>
           ))}
           {pending.length ? (
