@@ -37,3 +37,15 @@ export function errorStatus(error: unknown): number | null {
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401') && error.message.includes('Unauthorized');
 }
+
+/** The server's own words from a failed call (`409: {"message":"CRM not connected"}` → `CRM not connected`). */
+export function serverMessage(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^\d{3}: /, '');
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // not JSON: the text as it came
+  }
+  return text;
+}

@@ -27,6 +27,15 @@ export interface LeadRow {
   lead_source: string;
   source: string;
   status: string;
+  /** Attribution of the visit (migration 011). */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
+  landing_page: string | null;
+  sync_error: string | null;
 }
 
 export async function findLeadByEmail(email: string): Promise<LeadRow | undefined> {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 
 export type BadgeTone = 'green' | 'blue' | 'destructive' | 'neutral' | 'brand';
 
@@ -10,6 +10,9 @@ const TONES: Record<BadgeTone, string> = {
   brand: 'bg-brand-50 text-brand-800 ring-brand-600/20',
 };
 
-export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
+type BadgeProps = Omit<HTMLAttributes<HTMLSpanElement>, 'className'> & { tone?: BadgeTone; children: ReactNode };
+
+/** Extra attributes (a `title` with the reason, `aria-describedby`) go onto the badge itself. */
+export function Badge({ tone = 'neutral', children, ...rest }: BadgeProps) {
+  return <span {...rest} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
 }

@@ -4,3 +4,4 @@ export { LeadFilters } from './components/lead-filters';
 export { LeadsTable } from './components/leads-table';
 export { LoadMore } from './components/load-more';
 export { useLeadsStore } from './leads-store';
+export { CrmStatusLine } from './components/crm-status';

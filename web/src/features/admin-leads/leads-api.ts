@@ -1,6 +1,6 @@
 // The dashboard's calls (spec §7, contract §4): one page of leads at a time, newest first, with the next
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
-import type { EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
+import type { CrmStatus, EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
 import { apiClient } from '../../lib/api-client';
 
 export const LEADS_PAGE_SIZE = 25;
@@ -68,4 +68,14 @@ export function fetchStats(): Promise<Stats> {
 export function leadsCsvUrl(filters: LeadFilters): string {
   const query = filterParams(filters).toString();
   return `${LEADS_PATH}.csv${query ? `?${query}` : ''}`;
+}
+
+/** GET /api/admin/crm/status: whether Pipedrive is configured, and how many syncs wait or failed. */
+export function fetchCrmStatus(): Promise<CrmStatus> {
+  return apiClient.get('/api/admin/crm/status').json<CrmStatus>();
+}
+
+/** Puts a failed lead back on the CRM queue; answers the lead (status `new` again). */
+export function retryLeadSync(id: number): Promise<Lead> {
+  return apiClient.post(`${LEADS_PATH}/${id}/retry-sync`).json<Lead>();
 }

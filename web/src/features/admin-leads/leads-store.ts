@@ -1,11 +1,12 @@
 // The dashboard's data: the leads shown (one page or more, for the current search and status filter) and
 // the stats. Both are refreshed when a lead is submitted from the public form, in this tab or another.
 import { create } from 'zustand';
-import type { EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
-import { isUnauthorized } from '../../lib/api-client';
+import type { CrmStatus, EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
+import { isUnauthorized, serverMessage } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { onLeadSubmitted } from '../../lib/lead-events';
 import { sessionExpired } from '../../lib/session-expired';
-import { fetchEvents, fetchLeadsPage, fetchStats, type LeadFilters } from './leads-api';
+import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, retryLeadSync, type LeadFilters } from './leads-api';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -22,12 +23,18 @@ interface LeadsState {
   statsError: string | null;
   /** Events for the event filter; the filter simply has fewer choices if they cannot be loaded. */
   events: EventSummary[];
+  /** Pipedrive's state for the dashboard's CRM line; null until loaded or when it could not be. */
+  crm: CrmStatus | null;
+  /** Leads whose "Retry sync" is on its way, so a second press sends nothing. */
+  retrying: Set<number>;
   ensureLoaded: () => void;
   setFilters: (filters: Partial<LeadFilters>) => Promise<void>;
   loadLeads: () => Promise<void>;
   loadMore: () => Promise<void>;
   loadStats: () => Promise<void>;
   loadEvents: () => Promise<void>;
+  loadCrmStatus: () => Promise<void>;
+  retrySync: (id: number) => Promise<void>;
 }
 
 function messageOf(error: unknown): string {
@@ -56,13 +63,18 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   statsStatus: 'idle',
   statsError: null,
   events: [],
+  crm: null,
+  retrying: new Set(),
 
   ensureLoaded: () => {
     if (get().leadsStatus === 'idle') {
       void get().loadLeads();
       void get().loadEvents();
     }
-    if (get().statsStatus === 'idle') void get().loadStats();
+    if (get().statsStatus === 'idle') {
+      void get().loadStats();
+      void get().loadCrmStatus();
+    }
   },
 
   setFilters: async (filters) => {
@@ -99,6 +111,31 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
       set({ events: await fetchEvents() });
     } catch (error) {
       if (isUnauthorized(error)) sessionExpired('titled');
+    }
+  },
+
+  loadCrmStatus: async () => {
+    try {
+      set({ crm: await fetchCrmStatus() });
+    } catch (error) {
+      if (isUnauthorized(error)) sessionExpired('titled');
+    }
+  },
+
+  retrySync: async (id) => {
+    if (get().retrying.has(id)) return;
+    set({ retrying: new Set(get().retrying).add(id) });
+    try {
+      await retryLeadSync(id);
+      notifySuccess('Sync queued again');
+      await Promise.all([get().loadLeads(), get().loadStats(), get().loadCrmStatus()]);
+    } catch (error) {
+      if (isUnauthorized(error)) sessionExpired('titled');
+      else notifyError('Failed to retry sync', serverMessage(error));
+    } finally {
+      const retrying = new Set(get().retrying);
+      retrying.delete(id);
+      set({ retrying });
     }
   },
 

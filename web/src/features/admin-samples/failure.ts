@@ -14,8 +14,8 @@ export function readFailed(error: unknown): string {
   return messageOf(error);
 }
 
-/** For writes: the lost-session path, else the spec's failure toast. */
-export function writeFailed(error: unknown, toast: string): void {
+/** For writes: the lost-session path, else the spec's failure toast (with a description when given). */
+export function writeFailed(error: unknown, toast: string, description?: string): void {
   if (isUnauthorized(error)) sessionExpired('inline');
-  else notifyError(toast);
+  else notifyError(toast, description);
 }

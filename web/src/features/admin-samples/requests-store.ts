@@ -3,7 +3,8 @@
 import { create } from 'zustand';
 import type { SampleRequest } from '../../../../api/src/contract/entities';
 import { notifySuccess } from '../../components/ui/toast';
-import { fetchSampleRequests, setProcessed } from './samples-api';
+import { serverMessage } from '../../lib/api-client';
+import { fetchSampleRequests, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -17,6 +18,9 @@ interface RequestsState {
   ensureLoaded: () => void;
   load: () => Promise<void>;
   toggleProcessed: (request: SampleRequest) => Promise<void>;
+  /** Requests whose "Retry sync" is on its way. */
+  retrying: Set<number>;
+  retrySync: (id: number) => Promise<void>;
 }
 
 export const useRequestsStore = create<RequestsState>()((set, get) => ({
@@ -24,6 +28,7 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
   status: 'idle',
   error: null,
   updating: new Set(),
+  retrying: new Set(),
 
   ensureLoaded: () => {
     if (get().status === 'idle') void get().load();
@@ -51,6 +56,22 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
       const updating = new Set(get().updating);
       updating.delete(request.id);
       set({ updating });
+    }
+  },
+
+  retrySync: async (id) => {
+    if (get().retrying.has(id)) return;
+    set({ retrying: new Set(get().retrying).add(id) });
+    try {
+      await retrySampleSync(id);
+      notifySuccess('Sync queued again');
+      await get().load();
+    } catch (error) {
+      writeFailed(error, 'Failed to retry sync', serverMessage(error));
+    } finally {
+      const retrying = new Set(get().retrying);
+      retrying.delete(id);
+      set({ retrying });
     }
   },
 }));

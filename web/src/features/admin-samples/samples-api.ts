@@ -22,3 +22,8 @@ export const fetchSampleRequests = () => apiClient.get(REQUESTS).json<SampleRequ
 export async function setProcessed(id: number, processed: boolean): Promise<void> {
   await apiClient.put(`${REQUESTS}/${id}`, { json: { processed } });
 }
+
+/** Puts a failed sample request back on the CRM queue; answers the request (pipedriveStatus `pending`). */
+export function retrySampleSync(id: number): Promise<SampleRequest> {
+  return apiClient.post(`${REQUESTS}/${id}/retry-sync`).json<SampleRequest>();
+}

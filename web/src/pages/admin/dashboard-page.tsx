@@ -2,7 +2,7 @@
 // status filter, paging and CSV export.
 import { useEffect } from 'react';
 import { AdminLayout } from '../../app/layouts/admin-layout';
-import { LeadFilters, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
+import { CrmStatusLine, LeadFilters, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
 
 export default function DashboardPage() {
   return (
@@ -17,6 +17,7 @@ function Dashboard() {
   return (
     <div className="space-y-6">
       <StatCards />
+      <CrmStatusLine />
       <LeadsChart />
       <section aria-labelledby="recent-leads" className="space-y-4">
         <h2 id="recent-leads" className="text-lg font-semibold text-slate-900">

@@ -1,10 +1,13 @@
 // Recent Leads (spec §2): Contact (name over e-mail), Company, Industry, Volume, Date, Status; empty text
 // 'No leads found'. Wide tables scroll inside their own focusable region on phones.
+import { useState } from 'react';
 import type { Lead } from '../../../../../api/src/contract/entities';
+import { WriteButton } from '../../../components/ui/write-button';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { formatDate } from '../../../lib/format';
 import { useLeadsStore } from '../leads-store';
 import { industryLabel, volumeLabel } from './lead-labels';
+import { LeadDetailDialog } from './lead-detail-dialog';
 import { LeadStatusBadge } from './lead-status-badge';
 
 const HEADERS = ['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status'];
@@ -14,6 +17,8 @@ export function LeadsTable() {
   const status = useLeadsStore((s) => s.leadsStatus);
   const error = useLeadsStore((s) => s.leadsError);
   const retry = useLeadsStore((s) => s.loadLeads);
+  // The lead whose details are open; kept as the object so a refetch behind the dialog does not close it.
+  const [shown, setShown] = useState<Lead | null>(null);
 
   if (status === 'error') return <ErrorPanel title="The leads could not be loaded." detail={error} onRetry={() => void retry()} />;
   if (status !== 'ready' && leads.length === 0) return <LoadingText>Loading leads...</LoadingText>;
@@ -41,21 +46,29 @@ export function LeadsTable() {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {leads.map((lead) => (
-            <LeadRow key={lead.id} lead={lead} />
+            <LeadRow key={lead.id} lead={lead} onOpen={() => setShown(lead)} />
           ))}
         </tbody>
       </table>
+      <LeadDetailDialog lead={shown} onClose={() => setShown(null)} />
     </div>
   );
 }
 
-function LeadRow({ lead }: { lead: Lead }) {
+function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
+  const retrySync = useLeadsStore((s) => s.retrySync);
+  const retrying = useLeadsStore((s) => s.retrying.has(lead.id));
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
-        <div className="font-medium text-slate-900">
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-haspopup="dialog"
+          className="text-left font-medium text-slate-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
           {lead.firstName} {lead.lastName}
-        </div>
+        </button>
         <div className="text-slate-600">{lead.email}</div>
         {lead.eventName ? (
           // Captured at an event by a rep (issue 6): where, and by whom.
@@ -70,7 +83,14 @@ function LeadRow({ lead }: { lead: Lead }) {
       <Cell value={volumeLabel(lead.volume)} nowrap />
       <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(lead.createdAt)}</td>
       <td className="px-4 py-3">
-        <LeadStatusBadge status={lead.status} />
+        <div className="flex flex-col items-start gap-2">
+          <LeadStatusBadge status={lead.status} syncError={lead.syncError} id={`lead-${lead.id}-status`} />
+          {lead.status === 'sync_failed' ? (
+            <WriteButton size="sm" variant="secondary" disabled={retrying} onClick={() => void retrySync(lead.id)}>
+              Retry sync
+            </WriteButton>
+          ) : null}
+        </div>
       </td>
     </tr>
   );

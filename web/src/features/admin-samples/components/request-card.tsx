@@ -1,10 +1,11 @@
 // One print-sample request with every field it has (spec §3), its CRM sync badge ('synced' normal, anything
-// else destructive, spec §4) and the Pending/Processed toggle.
+// else destructive, spec §4), the Pending/Processed toggle, and for a failed sync its reason and "Retry sync".
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
 import type { ReactNode } from 'react';
 import type { SampleRequest } from '../../../../../api/src/contract/entities';
 import { SAMPLE_TYPES } from '../../../../../api/src/contract/constants';
 import { Badge } from '../../../components/ui/badge';
+import { WriteButton } from '../../../components/ui/write-button';
 import { formatDateTime } from '../../../lib/format';
 import { useRequestsStore } from '../requests-store';
 import { MailingAddress } from './mailing-address';
@@ -13,6 +14,9 @@ export function RequestCard({ request }: { request: SampleRequest }) {
   const toggle = useRequestsStore((s) => s.toggleProcessed);
   const busy = useRequestsStore((s) => s.updating.has(request.id));
   const paused = useWritesPaused();
+  const retrySync = useRequestsStore((s) => s.retrySync);
+  const retrying = useRequestsStore((s) => s.retrying.has(request.id));
+  const syncFailed = request.pipedriveStatus === 'sync_failed';
   const titleId = `request-${request.id}-title`;
   const sampleType = SAMPLE_TYPES.find((t) => t.value === request.sampleType)?.label ?? request.sampleType;
 
@@ -41,6 +45,18 @@ export function RequestCard({ request }: { request: SampleRequest }) {
           </button>
         </div>
       </div>
+      {syncFailed ? (
+        // Why the CRM sync gave up (issue 7), and the way to send it again.
+        <div role="group" aria-label="CRM sync failed" className="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-inset ring-red-600/20">
+          <p className="min-w-0 break-words">
+            <span className="font-semibold">Sync failed: </span>
+            {request.syncError ?? 'no reason recorded'}
+          </p>
+          <WriteButton size="sm" variant="secondary" disabled={retrying} onClick={() => void retrySync(request.id)}>
+            Retry sync
+          </WriteButton>
+        </div>
+      ) : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Mail to</h4>
