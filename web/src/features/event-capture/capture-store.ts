@@ -7,7 +7,6 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { queueThroughOutbox } from '../../lib/outbox/outbox';
 import { listen } from '../../lib/outbox/outbox-channel';
 import { replayOutbox } from '../../lib/outbox/outbox-replay';
-import { startOutbox } from '../outbox/outbox-runtime';
 import { listCaptures, putCapture } from './capture-db';
 import { readEvent, writeEvent } from './capture-event';
 import { reconcile, recordSent } from './capture-sync';
@@ -106,13 +105,13 @@ function scheduleLoad(): void {
 }
 
 /**
- * Starts the outbox's replay triggers (start, online, visible, backoff timer) and follows its messages.
- * Once per page; the capture screen calls it when it mounts.
+ * Follows the outbox's messages to keep this device's capture list current. Once per page; the capture
+ * screen calls it when it mounts. The outbox's own replay triggers are started on every page by the app
+ * (the waiting indicator), so the capture screen does not start them itself.
  */
 export function startCaptureSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  startOutbox();
   listen((message) => {
     if (message.type !== 'sent') return scheduleLoad();
     const captures = message.items.filter((i) => i.kind === 'capture');

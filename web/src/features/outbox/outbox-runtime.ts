@@ -3,6 +3,7 @@
 import { notifySuccess } from '../../components/ui/toast';
 import { emitLeadSubmitted } from '../../lib/lead-events';
 import { listen } from '../../lib/outbox/outbox-channel';
+import { isQuiet } from '../../lib/outbox/outbox-quiet';
 import { replayOutbox } from '../../lib/outbox/outbox-replay';
 import { useOutboxStore } from './outbox-store';
 import type { OutboxKind } from '../../lib/outbox/outbox-types';
@@ -16,16 +17,6 @@ const SENT_TITLES: Record<OutboxKind, string> = {
 let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const sentListeners = new Set<(kind: OutboxKind) => void>();
-const quietKinds = new Set<OutboxKind>();
-
-/**
- * Turns the "sent" toast off for a kind while a screen that shows each delivery itself is open (the event
- * capture list marks every capture sent; twenty toasts in a row would only hide the form). Returns the undo.
- */
-export function quietSentToasts(kind: OutboxKind): () => void {
-  quietKinds.add(kind);
-  return () => quietKinds.delete(kind);
-}
 
 /** Lets a feature react when a queued item of its kind is delivered (e.g. refresh the admin's leads). */
 export function onOutboxSent(listener: (kind: OutboxKind) => void): () => void {
@@ -42,7 +33,7 @@ export function startOutbox(): void {
   listen((message) => {
     if (message.type === 'sent') {
       const kinds = new Set(message.items.map((i) => i.kind));
-      const loud = message.items.filter((i) => !quietKinds.has(i.kind));
+      const loud = message.items.filter((i) => !isQuiet(i.kind));
       const [only] = loud;
       if (loud.length) {
         const title = loud.length === 1 && only ? SENT_TITLES[only.kind] : `${loud.length} saved submissions have been sent`;

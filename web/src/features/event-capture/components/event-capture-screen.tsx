@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { setSignOutGuard } from '../../../lib/sign-out-guard';
 import { replayOutbox } from '../../../lib/outbox/outbox-replay';
-import { quietSentToasts } from '../../outbox/outbox-runtime';
+import { quietSentToasts } from '../../../lib/outbox/outbox-quiet';
 import { capturesToCsv, csvFileName, downloadCsv } from '../capture-csv';
 import { RETRY_WHILE_WAITING_MS, countsOf, startCaptureSync, useCaptureStore } from '../capture-store';
 import { WAITING_FOR_SIGN_IN } from '../capture-types';
