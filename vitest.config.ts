@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: { alias: { '@contract': path.resolve(import.meta.dirname, 'api/src/contract/index.ts') } },
   test: {
     include: ['api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     testTimeout: 20_000,

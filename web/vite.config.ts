@@ -12,6 +12,8 @@ export default defineConfig({
   // Site facts (contract §2) are read at build time from SITE_* variables; nothing else is exposed.
   envPrefix: 'SITE_',
   envDir: path.resolve(root, '..'),
+  // One contract module both sides import (api/src/contract), by name rather than by climbing folders.
+  resolve: { alias: { '@contract': path.resolve(root, '../api/src/contract/index.ts') } },
   plugins: [
     react(),
     tailwindcss(),

@@ -3,7 +3,7 @@
 // sessionStorage (one visit = one tab session), and every lead and sample request sends it as `attribution`.
 // A later page view that carries UTM parameters is a new campaign click and replaces what was kept.
 // Everything the functions touch is passed in, so the tests hand them small fakes instead of a browser.
-import type { Attribution } from '../../../api/src/contract';
+import type { Attribution } from '@contract';
 
 export interface AttributionEnv {
   /** The page's address (window.location). */

@@ -1,7 +1,7 @@
 // The spec's lost-session path (§6, §8): a destructive toast, then after 500 ms the browser goes to
 // /api/login, which signs the person in again and brings them back. Several calls can fail with 401 at the
 // same moment; only the first one toasts and schedules the trip.
-import { notifyError } from '../components/ui/toast';
+import { notifyError } from './toast';
 
 export const LOGIN_URL = '/api/login';
 export const LOGIN_REDIRECT_DELAY_MS = 500;

@@ -1,6 +1,6 @@
 // The landing page (spec §2): hero, trusted-by industries, products, personalisation, use cases, the
 // three numbers, the customer-portal call to action, the contact block and the inline demo form.
-import { INDUSTRIES } from '../../../api/src/contract';
+import { INDUSTRIES } from '@contract';
 import { PublicLayout } from '../app/layouts/public-layout';
 import { Button, ExternalButtonLink, buttonClasses } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';

@@ -3,7 +3,7 @@
 // no store fetches before the session is known (spec §7: "only when authenticated").
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { UserRole } from '../../../../api/src/contract/constants';
+import type { UserRole } from '@contract';
 import { OfflineBanner } from '../../components/ui/offline-banner';
 import { AdminGate, SignedInUser, useCurrentUserStore } from '../../features/admin-auth';
 import type { UnauthorizedWording } from '../../lib/session-expired';

@@ -1,8 +1,7 @@
 // Who is signed in (spec §7: GET /api/auth/user, no retry). A 401 is an answer, not a failure: it means
 // "nobody", and the admin gate turns that into the Unauthorized toast and the trip to /api/login.
 import { create } from 'zustand';
-import type { CurrentUser } from '../../../../api/src/contract/entities';
-import type { UserRole } from '../../../../api/src/contract/constants';
+import type { CurrentUser, UserRole } from '@contract';
 import { apiClient, errorStatus } from '../../lib/api-client';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';

@@ -1,6 +1,6 @@
 // The dashboard's calls (spec §7, contract §4): one page of leads at a time, newest first, with the next
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
-import type { CrmStatus, EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
+import type { CrmStatus, EventSummary, Lead, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
 
 export const LEADS_PAGE_SIZE = 25;

@@ -1,9 +1,9 @@
 // The dashboard's data: the leads shown (one page or more, for the current search and status filter) and
 // the stats. Both are refreshed when a lead is submitted from the public form, in this tab or another.
 import { create } from 'zustand';
-import type { CrmStatus, EventSummary, Lead, Stats } from '../../../../api/src/contract/entities';
+import type { CrmStatus, EventSummary, Lead, Stats } from '@contract';
 import { isUnauthorized, serverMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { notifyError, notifySuccess } from '../../lib/toast';
 import { onLeadSubmitted } from '../../lib/lead-events';
 import { sessionExpired } from '../../lib/session-expired';
 import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, retryLeadSync, type LeadFilters } from './leads-api';

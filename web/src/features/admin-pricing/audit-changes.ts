@@ -1,6 +1,6 @@
 // What an audit entry changed, in words: for an update the fields whose value differs ("Starting price:
 // $0.62 → $0.59"), for a create the values it started with, for a delete the values it had.
-import type { PricingAuditEntry, PricingProduct } from '../../../../api/src/contract/entities';
+import type { PricingAuditEntry, PricingProduct } from '@contract';
 import { formatPrice } from '../../lib/format';
 
 type Tracked = 'name' | 'category' | 'startingPrice' | 'description' | 'features' | 'isVisible' | 'sortOrder';

@@ -1,6 +1,5 @@
 // Pricing Management's calls (spec §7): products, their audit log, create / update / visibility.
-import type { PricingAuditEntry, PricingProduct } from '../../../../api/src/contract/entities';
-import type { ProductData } from '../../../../api/src/contract/schemas';
+import type { PricingAuditEntry, PricingProduct, ProductData } from '@contract';
 import { apiClient } from '../../lib/api-client';
 
 const PRODUCTS = '/api/admin/pricing/products';

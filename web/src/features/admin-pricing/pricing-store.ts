@@ -1,11 +1,10 @@
 // Pricing products and their audit log in one store, because every product write changes both: after a
 // create, update or visibility change the two lists are refetched together (spec §7).
 import { create } from 'zustand';
-import type { PricingAuditEntry, PricingProduct } from '../../../../api/src/contract/entities';
-import type { ProductData } from '../../../../api/src/contract/schemas';
+import type { PricingAuditEntry, PricingProduct, ProductData } from '@contract';
 import { isUnauthorized } from '../../lib/api-client';
 import { sessionExpired } from '../../lib/session-expired';
-import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { notifyError, notifySuccess } from '../../lib/toast';
 import { createProduct, fetchAudit, fetchProducts, setProductVisibility, updateProduct } from './pricing-api';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';

@@ -1,10 +1,7 @@
 // The product dialog's values and the spec §5 rules that turn them into the payload: Starting Price
 // required and parsed as a decimal; Sort Order an integer, 0 when not numeric; features one per line with
 // blank lines dropped; category postcard and Visible on for a new product. The shared schema checks the rest.
-import type { PricingProduct } from '../../../../api/src/contract/entities';
-import type { ProductCategory } from '../../../../api/src/contract/constants';
-import { productInputSchema, type ProductData } from '../../../../api/src/contract/schemas';
-import { fieldErrors } from '../../../../api/src/contract/validation';
+import { type PricingProduct, type ProductCategory, productInputSchema, type ProductData, fieldErrors } from '@contract';
 
 export interface ProductFormValues {
   name: string;

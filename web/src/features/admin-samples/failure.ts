@@ -2,7 +2,7 @@
 // Unauthorized toast and the trip to /api/login; anything else the screen's own failure toast.
 import { isUnauthorized } from '../../lib/api-client';
 import { sessionExpired } from '../../lib/session-expired';
-import { notifyError } from '../../components/ui/toast';
+import { notifyError } from '../../lib/toast';
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -1,8 +1,8 @@
 // Print-sample requests: the list and the Pending/Processed toggle, which sends the opposite of the value
 // shown (spec §4) and then refetches the list (spec §7).
 import { create } from 'zustand';
-import type { SampleRequest } from '../../../../api/src/contract/entities';
-import { notifySuccess } from '../../components/ui/toast';
+import type { SampleRequest } from '@contract';
+import { notifySuccess } from '../../lib/toast';
 import { serverMessage } from '../../lib/api-client';
 import { fetchSampleRequests, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';

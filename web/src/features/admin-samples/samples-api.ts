@@ -1,6 +1,5 @@
 // Sample Management's calls (spec §7): templates CRUD and the print-sample requests with their toggle.
-import type { SampleRequest, SampleTemplate } from '../../../../api/src/contract/entities';
-import type { TemplateData } from '../../../../api/src/contract/schemas';
+import type { SampleRequest, SampleTemplate, TemplateData } from '@contract';
 import { apiClient } from '../../lib/api-client';
 
 const TEMPLATES = '/api/admin/sample-templates';

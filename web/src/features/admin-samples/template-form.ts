@@ -1,9 +1,6 @@
 // The template dialog's values (spec §5): a new template starts Active with type postcard; editing starts
 // from the template's own values. Checking uses the schema the server uses.
-import type { SampleTemplate } from '../../../../api/src/contract/entities';
-import { templateInputSchema, type TemplateData } from '../../../../api/src/contract/schemas';
-import { fieldErrors } from '../../../../api/src/contract/validation';
-import type { TemplateType } from '../../../../api/src/contract/constants';
+import { type SampleTemplate, templateInputSchema, type TemplateData, fieldErrors, type TemplateType } from '@contract';
 
 export interface TemplateFormValues {
   name: string;

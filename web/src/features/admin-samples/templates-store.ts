@@ -1,8 +1,7 @@
 // Sample templates: the list, and create / update / delete, each followed by a fresh list (spec §7).
 import { create } from 'zustand';
-import type { SampleTemplate } from '../../../../api/src/contract/entities';
-import type { TemplateData } from '../../../../api/src/contract/schemas';
-import { notifySuccess } from '../../components/ui/toast';
+import type { SampleTemplate, TemplateData } from '@contract';
+import { notifySuccess } from '../../lib/toast';
 import { deleteTemplate, fetchTemplates, saveTemplate } from './samples-api';
 import { readFailed, writeFailed } from './failure';
 

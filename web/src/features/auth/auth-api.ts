@@ -1,6 +1,6 @@
 // The sign-in calls, through the one API client. Failures become what a form can show: the server's own
 // message (401, 429, 410…), its field errors on a 400, or a plain word about the network.
-import type { CurrentUser, LoginInput, SetupInput } from '../../../../api/src/contract';
+import type { CurrentUser, LoginInput, SetupInput } from '@contract';
 import { HTTPError, apiClient } from '../../lib/api-client';
 
 export function signIn(input: LoginInput): Promise<CurrentUser> {

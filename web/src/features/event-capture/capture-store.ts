@@ -2,7 +2,7 @@
 // truth), and the actions. Save never waits on the network: it writes the outbox item and the capture to
 // IndexedDB, and sending happens behind it.
 import { create } from 'zustand';
-import { captureInputSchema } from '../../../../api/src/contract/schemas';
+import { captureInputSchema } from '@contract';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { queueThroughOutbox } from '../../lib/outbox/outbox';
 import { listen } from '../../lib/outbox/outbox-channel';

@@ -2,7 +2,7 @@
 // (waiting, failed, waiting for sign-in) becomes the capture's; an item that left the outbox was delivered
 // (the outbox drops an item only once the server stored it, or when the person discards it by hand). A
 // 'sent' message carries the server's answer, so the capture learns its lead id and whether it merged.
-import type { CaptureResult } from '../../../../api/src/contract/entities';
+import type { CaptureResult } from '@contract';
 import { listItems } from '../../lib/outbox/outbox-db';
 import type { OutboxItem } from '../../lib/outbox/outbox-types';
 import { listCaptures, updateCaptures } from './capture-db';

@@ -1,4 +1,4 @@
-import type { CaptureData } from '../../../../api/src/contract/schemas';
+import type { CaptureData } from '@contract';
 
 /** What the rep typed about one person, trimmed and checked with the server's schema (no event). */
 export type CaptureFields = Omit<CaptureData, 'eventName'>;

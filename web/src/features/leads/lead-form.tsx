@@ -1,7 +1,7 @@
 // The lead form of spec §2, inline on a page or inside the lead modal. Fields per mode: phone and volume
 // in the modal only; the message box is 3 rows in the modal and 4 inline (spec §9).
 import { useId, type FormEvent } from 'react';
-import { INDUSTRIES, VOLUMES } from '../../../../api/src/contract';
+import { INDUSTRIES, VOLUMES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';

@@ -1,6 +1,6 @@
 // The one place a lead leaves the browser. It goes through the offline outbox (contract §7): stored on the
 // device first, sent with its Idempotency-Key, kept for later when the network is missing.
-import type { LeadInput } from '../../../../api/src/contract';
+import type { LeadInput } from '@contract';
 import { submitThroughOutbox } from '../../lib/outbox/outbox';
 import { getAttribution } from '../../lib/attribution';
 import { emitLeadSubmitted } from '../../lib/lead-events';

@@ -2,8 +2,8 @@
 // nothing sent while an error stands, one Idempotency-Key per submission, the spam guards of contract §5.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LEAD_SOURCE_LABEL, fieldErrors, leadInputSchema, sourceLabelForPath, type LeadInput } from '../../../../api/src/contract';
-import { notifyError } from '../../components/ui/toast';
+import { LEAD_SOURCE_LABEL, fieldErrors, leadInputSchema, sourceLabelForPath, type LeadInput } from '@contract';
+import { notifyError } from '../../lib/toast';
 import { useSubmissionAttempt } from '../../lib/use-submission-attempt';
 import { submitLead } from './submit-lead';
 

@@ -1,6 +1,6 @@
 // Starts the page's replay triggers (contract §7): page start, `online`, becoming visible, and a backoff
 // timer while items wait. The service worker adds Background Sync where the browser has it.
-import { notifySuccess } from '../../components/ui/toast';
+import { notifySuccess } from '../../lib/toast';
 import { emitLeadSubmitted } from '../../lib/lead-events';
 import { listen } from '../../lib/outbox/outbox-channel';
 import { isQuiet } from '../../lib/outbox/outbox-quiet';

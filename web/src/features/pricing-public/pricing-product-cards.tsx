@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, ExternalButtonLink } from '../../components/ui/button';
 import { formatPrice } from '../../lib/format';
 import { siteConfig } from '../../lib/site-config';
-import type { PricingProduct } from '../../../../api/src/contract';
+import type { PricingProduct } from '@contract';
 import { usePricingProducts } from './use-pricing-products';
 
 const CATEGORY_LABEL: Record<PricingProduct['category'], string> = {

@@ -1,7 +1,7 @@
 // The public list of pricing products staff manage in Pricing Management (contract §4): visible ones
 // only, already in their sort order.
 import { apiClient } from '../../lib/api-client';
-import type { PricingProduct } from '../../../../api/src/contract';
+import type { PricingProduct } from '@contract';
 
 export async function fetchPricingProducts(): Promise<PricingProduct[]> {
   return apiClient.get('/api/pricing/products').json<PricingProduct[]>();

@@ -1,7 +1,7 @@
 // Loads the pricing products in the browser after hydration: the prerendered page shows the loading
 // state for this block only, so prices staff change appear without a rebuild.
 import { useCallback, useEffect, useState } from 'react';
-import type { PricingProduct } from '../../../../api/src/contract';
+import type { PricingProduct } from '@contract';
 import { fetchPricingProducts } from './pricing-products-api';
 
 export type PricingProductsState =

@@ -1,7 +1,7 @@
 // The free sample request form of spec §5: browser-level required fields, all 50 states, sample types
 // postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
 import { useId, type FormEvent } from 'react';
-import { SAMPLE_TYPES, US_STATES } from '../../../../api/src/contract';
+import { SAMPLE_TYPES, US_STATES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';

@@ -1,5 +1,5 @@
 // The one place a sample request leaves the browser, through the offline outbox (see leads/submit-lead.ts).
-import type { SampleRequestInput } from '../../../../api/src/contract';
+import type { SampleRequestInput } from '@contract';
 import { submitThroughOutbox } from '../../lib/outbox/outbox';
 import { getAttribution } from '../../lib/attribution';
 

@@ -1,8 +1,8 @@
 // State and submission of the free sample form (spec §4, §5, §8). The browser enforces the required
 // fields first; the shared schema then trims and checks formats (ZIP) before anything is sent.
 import { useEffect, useRef, useState } from 'react';
-import { fieldErrors, sampleRequestInputSchema, type SampleRequestInput } from '../../../../api/src/contract';
-import { notifyError } from '../../components/ui/toast';
+import { fieldErrors, sampleRequestInputSchema, type SampleRequestInput } from '@contract';
+import { notifyError } from '../../lib/toast';
 import { useSubmissionAttempt } from '../../lib/use-submission-attempt';
 import { submitSampleRequest } from './submit-sample-request';
 

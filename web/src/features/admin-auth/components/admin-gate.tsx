@@ -4,7 +4,7 @@
 // way to the capture screen, instead of screens whose every call the server would refuse with 403.
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { UserRole } from '../../../../../api/src/contract/constants';
+import type { UserRole } from '@contract';
 import { sessionExpired, type UnauthorizedWording } from '../../../lib/session-expired';
 import { accessFor, useCurrentUserStore } from '../current-user-store';
 import { AccessNotice } from './access-notice';

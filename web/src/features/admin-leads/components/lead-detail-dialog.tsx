@@ -1,7 +1,7 @@
 // One lead with every field it has (issue 7): contact, request, where it was captured and by whom, its CRM
 // status with the reason of a failed sync, and the visit's attribution (UTM parameters, referrer, landing page).
 import type { ReactNode } from 'react';
-import type { Attribution, Lead } from '../../../../../api/src/contract/entities';
+import type { Attribution, Lead } from '@contract';
 import { Modal } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { industryLabel, volumeLabel } from './lead-labels';

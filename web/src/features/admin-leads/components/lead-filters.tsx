@@ -1,7 +1,7 @@
 // Search (name, e-mail, company) and status filter, both answered by the server (contract §4), plus the CSV
 // export of exactly what is filtered. Typing settles for a moment before the list reloads.
 import { useEffect, useState } from 'react';
-import { LEAD_STATUSES } from '../../../../../api/src/contract/constants';
+import { LEAD_STATUSES } from '@contract';
 import { buttonClasses } from '../../../components/ui/button';
 import { leadsCsvUrl } from '../leads-api';
 import { useLeadsStore } from '../leads-store';

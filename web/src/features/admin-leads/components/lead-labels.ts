@@ -1,5 +1,5 @@
 // Human labels for the stored enumeration values, from the one contract module.
-import { INDUSTRIES, VOLUMES } from '../../../../../api/src/contract/constants';
+import { INDUSTRIES, VOLUMES } from '@contract';
 
 export function industryLabel(value: string | null): string | null {
   if (!value) return null;

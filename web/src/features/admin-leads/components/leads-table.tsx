@@ -1,7 +1,7 @@
 // Recent Leads (spec §2): Contact (name over e-mail), Company, Industry, Volume, Date, Status; empty text
 // 'No leads found'. Wide tables scroll inside their own focusable region on phones.
 import { useState } from 'react';
-import type { Lead } from '../../../../../api/src/contract/entities';
+import type { Lead } from '@contract';
 import { WriteButton } from '../../../components/ui/write-button';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { formatDate } from '../../../lib/format';

@@ -1,6 +1,6 @@
 // The four stat cards of spec §2: Total Leads, This Month, Conversion Rate as a percent, Pipeline Value in
 // thousands of dollars (`$12.3K`).
-import type { Stats } from '../../../../../api/src/contract/entities';
+import type { Stats } from '@contract';
 import { ErrorPanel } from '../../../components/ui/list-state';
 import { formatCount, formatPercent, formatPipelineValue } from '../../../lib/format';
 import { useLeadsStore } from '../leads-store';

@@ -1,6 +1,6 @@
 // The Audit Log tab: newest first, each entry's action, product, who, when and what changed;
 // 'No audit logs found' when empty.
-import type { PricingAuditEntry } from '../../../../../api/src/contract/entities';
+import type { PricingAuditEntry } from '@contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { formatDateTime } from '../../../lib/format';

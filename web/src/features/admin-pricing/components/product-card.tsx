@@ -2,7 +2,7 @@
 // public pricing page, and the eye (hide/show) and edit buttons.
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
 import { WriteButton } from '../../../components/ui/write-button';
-import type { PricingProduct } from '../../../../../api/src/contract/entities';
+import type { PricingProduct } from '@contract';
 import { Badge } from '../../../components/ui/badge';
 import { formatPrice } from '../../../lib/format';
 import { usePricingStore } from '../pricing-store';

@@ -1,8 +1,7 @@
 // Add Product / Edit Product (spec §2, §5). The caller remounts it (a new `key`) for each opening, so the
 // form starts from the defaults or the product's own values.
 import { useState, type FormEvent } from 'react';
-import type { PricingProduct } from '../../../../../api/src/contract/entities';
-import { PRODUCT_CATEGORIES } from '../../../../../api/src/contract/constants';
+import { type PricingProduct, PRODUCT_CATEGORIES } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';

@@ -1,7 +1,7 @@
 // The Products tab: Add Product, the product cards, and the add / edit dialog; 'No products found' when empty.
 import { WriteButton } from '../../../components/ui/write-button';
 import { useState } from 'react';
-import type { PricingProduct } from '../../../../../api/src/contract/entities';
+import type { PricingProduct } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { usePricingStore } from '../pricing-store';

@@ -1,6 +1,6 @@
 // A request's address as it would sit on an envelope (USPS style): name, company, street lines, then
 // "City, ST 12345".
-import type { SampleRequest } from '../../../../../api/src/contract/entities';
+import type { SampleRequest } from '@contract';
 
 export function MailingAddress({ request }: { request: SampleRequest }) {
   const lines = [

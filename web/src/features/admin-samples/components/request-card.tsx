@@ -2,8 +2,7 @@
 // else destructive, spec §4), the Pending/Processed toggle, and for a failed sync its reason and "Retry sync".
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
 import type { ReactNode } from 'react';
-import type { SampleRequest } from '../../../../../api/src/contract/entities';
-import { SAMPLE_TYPES } from '../../../../../api/src/contract/constants';
+import { type SampleRequest, SAMPLE_TYPES } from '@contract';
 import { Badge } from '../../../components/ui/badge';
 import { WriteButton } from '../../../components/ui/write-button';
 import { formatDateTime } from '../../../lib/format';

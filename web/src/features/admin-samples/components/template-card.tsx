@@ -1,6 +1,6 @@
 // One template in the grid: both sides, name, type, active state, description, and edit / delete.
 import { WriteButton } from '../../../components/ui/write-button';
-import type { SampleTemplate } from '../../../../../api/src/contract/entities';
+import type { SampleTemplate } from '@contract';
 import { Badge } from '../../../components/ui/badge';
 import { formatDate } from '../../../lib/format';
 import { TemplateImage } from './template-image';

@@ -1,8 +1,7 @@
 // Create New Template / Edit Template (spec §2, §5). Errors from the shared schema appear under their
 // fields; the dialog closes only once the server has saved.
 import { useState, type FormEvent } from 'react';
-import type { SampleTemplate } from '../../../../../api/src/contract/entities';
-import { TEMPLATE_TYPES } from '../../../../../api/src/contract/constants';
+import { type SampleTemplate, TEMPLATE_TYPES } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';

@@ -2,7 +2,7 @@
 // with the spec's exact question (§5).
 import { WriteButton } from '../../../components/ui/write-button';
 import { useState } from 'react';
-import type { SampleTemplate } from '../../../../../api/src/contract/entities';
+import type { SampleTemplate } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { useTemplatesStore } from '../templates-store';

@@ -1,7 +1,7 @@
 // E-mail and password, checked with the schema the server uses, then POST /api/auth/login. On success the
 // browser goes to `next` (same-site paths only) with a full load, so the admin starts from a clean slate.
 import { useRef, useState, type FormEvent } from 'react';
-import { fieldErrors, loginInputSchema } from '../../../../../api/src/contract';
+import { fieldErrors, loginInputSchema } from '@contract';
 import { describeFailure, signIn } from '../auth-api';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { AuthField, FormAlert, SubmitButton } from './auth-field';

@@ -1,7 +1,7 @@
 // The first admin's name, e-mail and password, sent with the setup link's token. The server signs the new
 // admin in, so success goes straight to the dashboard.
 import { useRef, useState, type FormEvent } from 'react';
-import { fieldErrors, setupInputSchema } from '../../../../../api/src/contract';
+import { fieldErrors, setupInputSchema } from '@contract';
 import { createFirstAdmin, describeFailure } from '../auth-api';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { AuthField, FormAlert, SubmitButton } from './auth-field';

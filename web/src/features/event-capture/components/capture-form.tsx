@@ -2,7 +2,7 @@
 // on this device (outbox and capture list) and never waits on the network: the form clears and the first
 // field takes focus at once, ready for the next person. Enter in any field saves; in Notes, Ctrl/⌘+Enter.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { INDUSTRIES, VOLUMES, captureInputSchema, fieldErrors } from '../../../../../api/src/contract';
+import { INDUSTRIES, VOLUMES, captureInputSchema, fieldErrors } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useCaptureStore } from '../capture-store';

@@ -1,8 +1,7 @@
 // The event the rep is at, set once and remembered on the device (issue 6). Names of events captured on
 // this device before are offered as suggestions, so "MBA Annual 2026" is not typed three ways.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { captureInputSchema } from '../../../../../api/src/contract/schemas';
-import { fieldErrors } from '../../../../../api/src/contract/validation';
+import { captureInputSchema, fieldErrors } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useCaptureStore } from '../capture-store';
