@@ -1,4 +1,4 @@
-// POST /api/capture/leads and the dashboard's event filter (issue 6), over real HTTP with real sessions, on
+// POST /api/capture/leads and the dashboard's event filter, over real HTTP with real sessions, on
 // SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

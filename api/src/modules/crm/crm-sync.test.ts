@@ -115,7 +115,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     expect(fake.deals).toHaveLength(1);
     const deal = fake.deals[0]!;
     expect(deal.title).toBe(`Analytical Engines — demo request from Main Website #L${lead.id}`);
-    // 1000-5000 stands for 3,000 pieces a month at $0.65 (contract §5).
+    // The pipeline estimate: 1000-5000 stands for 3,000 pieces a month at the $0.65 tier price.
     expect(deal).toMatchObject({ value: 1950, currency: 'USD', person_id: fake.persons[0]!.id, org_id: fake.organizations[0]!.id });
     expect(fake.notes).toHaveLength(1);
     const note = fake.notes[0]!;
