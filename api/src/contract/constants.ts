@@ -1,4 +1,12 @@
-// Enumerations and fixed labels of the spec (§3, §9) and the contract (§5). Shared by the web app and the API.
+// Enumerations and the fixed labels shown for them. Shared by the web app and the API. Each list is written
+// once: the bare values that schemas accept are derived from the labelled options the forms show.
+
+type Option = { readonly value: string; readonly label: string };
+
+/** The `value`s of an option list, in order, typed as a tuple of their literals (what z.enum wants). */
+function valuesOf<const T extends readonly [Option, ...Option[]]>(options: T): { readonly [K in keyof T]: T[K]['value'] } {
+  return options.map((o) => o.value) as unknown as { readonly [K in keyof T]: T[K]['value'] };
+}
 
 export const LEAD_SOURCE_LABEL = 'DirectMailers Website';
 
@@ -10,7 +18,7 @@ export const INDUSTRIES = [
   { value: 'retail', label: 'Retail & eCommerce' },
   { value: 'other', label: 'Other' },
 ] as const;
-export const INDUSTRY_VALUES = ['automotive', 'health', 'home-services', 'mortgage', 'retail', 'other'] as const;
+export const INDUSTRY_VALUES = valuesOf(INDUSTRIES);
 export type Industry = (typeof INDUSTRY_VALUES)[number];
 
 export const VOLUMES = [
@@ -20,10 +28,13 @@ export const VOLUMES = [
   { value: '25000-100000', label: '25,000 – 100,000 pieces / month' },
   { value: 'over-100000', label: 'Over 100,000 pieces / month' },
 ] as const;
-export const VOLUME_VALUES = ['under-1000', '1000-5000', '5000-25000', '25000-100000', 'over-100000'] as const;
+export const VOLUME_VALUES = valuesOf(VOLUMES);
 export type Volume = (typeof VOLUME_VALUES)[number];
 
-/** Monthly piece count each volume bucket stands for, and the First Class 4x6 tier price for it (contract §5). */
+/**
+ * Monthly piece count each volume bucket stands for, and the First Class 4x6 tier price for it: a lead's
+ * pipeline value is pieces × price of its bucket.
+ */
 export const VOLUME_PIPELINE: Record<Volume, { pieces: number; priceCents: number }> = {
   'under-1000': { pieces: 500, priceCents: 68 },
   '1000-5000': { pieces: 3000, priceCents: 65 },
@@ -35,24 +46,22 @@ export const VOLUME_PIPELINE: Record<Volume, { pieces: number; priceCents: numbe
 export const LEAD_STATUSES = ['new', 'synced', 'sync_failed'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-/** Lead `source` label by page path (spec §9). */
-export const SOURCE_LABELS = [
-  'Main Website',
-  'Mortgage Landing Page',
-  'USPS Informed Delivery Page',
-  'Digital Audience Page',
-] as const;
-export type SourceLabel = (typeof SOURCE_LABELS)[number];
+/** Lead `source` label by the path of the page the form was sent from; any other page is the main website. */
+const SOURCE_LABEL_BY_PATH = {
+  '/': 'Main Website',
+  '/mortgage': 'Mortgage Landing Page',
+  '/USPSInformedDelivery': 'USPS Informed Delivery Page',
+  '/digital-audience': 'Digital Audience Page',
+} as const;
+export type SourceLabel = (typeof SOURCE_LABEL_BY_PATH)[keyof typeof SOURCE_LABEL_BY_PATH];
+export const SOURCE_LABELS = Object.values(SOURCE_LABEL_BY_PATH) as [SourceLabel, ...SourceLabel[]];
 
 export function sourceLabelForPath(path: string): SourceLabel {
   const clean = path.replace(/\/+$/, '') || '/';
-  if (clean === '/mortgage') return 'Mortgage Landing Page';
-  if (clean === '/USPSInformedDelivery') return 'USPS Informed Delivery Page';
-  if (clean === '/digital-audience') return 'Digital Audience Page';
-  return 'Main Website';
+  return Object.hasOwn(SOURCE_LABEL_BY_PATH, clean) ? SOURCE_LABEL_BY_PATH[clean as keyof typeof SOURCE_LABEL_BY_PATH] : 'Main Website';
 }
 
-/** Lead `source` of a lead captured by staff at an event (issue 6). */
+/** Lead `source` of a lead a staff member captured at an event. */
 export function eventSourceLabel(eventName: string): string {
   return `Event: ${eventName}`;
 }
@@ -62,7 +71,7 @@ export const SAMPLE_TYPES = [
   { value: 'letters', label: 'Letters' },
   { value: 'both', label: 'Both postcards and letters' },
 ] as const;
-export const SAMPLE_TYPE_VALUES = ['postcards', 'letters', 'both'] as const;
+export const SAMPLE_TYPE_VALUES = valuesOf(SAMPLE_TYPES);
 export type SampleType = (typeof SAMPLE_TYPE_VALUES)[number];
 
 export const TEMPLATE_TYPES = ['postcard', 'letter'] as const;
@@ -94,7 +103,7 @@ export const US_STATE_CODES = US_STATES.map(([code]) => code) as unknown as read
 ];
 export type UsState = (typeof US_STATES)[number][0];
 
-/** Spam guard (contract §5): a form submitted faster than this after it was shown is treated as a bot. */
+/** Spam guard: a form submitted faster than this after it was shown is treated as a bot. */
 export const MIN_FILL_MS = 1500;
 
 export const LIMITS = { name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500, eventName: 200 } as const;

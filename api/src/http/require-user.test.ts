@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps';
 import { createAccount, signIn } from '../modules/auth/auth-test-helpers';
 import { authRoutes } from '../modules/auth/auth-routes';
-import { ENGINES, TEST_SESSION_KEYS, api, createTestDb, testConfig, type TestDb } from '../testing/test-app';
+import { ENGINES, TEST_SESSION_KEYS, api, testConfig, useTestDb } from '../testing/test-app';
 import { errorMiddleware } from './errors';
 import { jsonBody } from './json-body';
 import { requireUser } from './require-user';
@@ -38,11 +38,10 @@ async function startGuardedApp(deps: AppDeps) {
 }
 
 describe.each(ENGINES)('requireUser on %s', (engine) => {
-  let testDb: TestDb;
+  const testDb = useTestDb(engine);
   let app: Awaited<ReturnType<typeof startGuardedApp>>;
   const PASSWORD = 'a long test password';
   beforeAll(async () => {
-    testDb = await createTestDb(engine);
     const deps: AppDeps = { db: testDb.db, config: testConfig(), logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: TEST_SESSION_KEYS };
     app = await startGuardedApp(deps);
     await createAccount(testDb.db, 'admin@example.com', PASSWORD, 'admin');
@@ -50,7 +49,6 @@ describe.each(ENGINES)('requireUser on %s', (engine) => {
   });
   afterAll(async () => {
     await app.close();
-    await testDb.drop();
   });
 
   it('nobody signed in - 401 Unauthorized', async () => {

@@ -60,6 +60,8 @@ export interface RecordedRequest {
   body: unknown;
   token: string | undefined;
   status: number;
+  /** When the request arrived (Date.now()), so tests can check the order and spacing of retries. */
+  receivedAt: number;
 }
 
 export interface FakePipedrive {
@@ -121,6 +123,7 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
         body,
         token: typeof headerToken === 'string' ? headerToken : undefined,
         status: 0,
+        receivedAt: Date.now(),
       };
       state.requests.push(record);
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, knexConfig, type Db } from '../db/knex';
@@ -15,7 +16,10 @@ import type { AppDeps } from '../deps';
 
 export type Engine = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Its absence is never silent: the global setup
+ * (postgres-coverage.ts) fails the run under CI and prints a warning elsewhere.
+ */
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDb {
@@ -82,8 +86,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
 }
 
+export type AppOverrides = Partial<Omit<AppDeps, 'config'>> & { config?: Partial<Config> };
+
 /** Starts the real app on 127.0.0.1 on a free port, over the given database. */
-export async function startTestApp(db: Db, overrides: Partial<Omit<AppDeps, 'config'>> & { config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(db: Db, overrides: AppOverrides = {}): Promise<TestApp> {
   const { config: configOverrides, ...rest } = overrides;
   const deps: AppDeps = {
     db,
@@ -105,6 +111,71 @@ export async function startTestApp(db: Db, overrides: Partial<Omit<AppDeps, 'con
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A fresh database of one engine for the tests of the enclosing `describe`; see useTestDb. */
+export interface UsedTestDb {
+  readonly db: Db;
+  /** Opens another connection pool on the same database, as a second server process would. */
+  connectAgain: () => Db;
+}
+
+/** The real app over a fresh database, for the tests of the enclosing `describe`; see useTestApp. */
+export interface UsedTestApp extends TestApp, UsedTestDb {}
+
+function ready<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('useTestApp/useTestDb: read inside a test or a later hook, not while the suite is collected');
+  return value;
+}
+
+/**
+ * Creates a fresh database of `engine` before the enclosing `describe`'s tests and drops it after them. Call
+ * it in the `describe` body; read `db` inside tests and hooks registered after it.
+ */
+export function useTestDb(engine: Engine): UsedTestDb {
+  let testDb: TestDb | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+  return {
+    get db() {
+      return ready(testDb).db;
+    },
+    connectAgain: () => ready(testDb).connectAgain(),
+  };
+}
+
+/**
+ * A fresh database of `engine` and the real app listening over it, for the enclosing `describe`: created
+ * before its tests, closed and dropped after them. `overrides` may be a function, run in the hook, when they
+ * depend on something an earlier hook started (a fake third-party server). Hooks registered after this call
+ * run after the app is up (Vitest runs `beforeAll` hooks in order).
+ */
+export function useTestApp(engine: Engine, overrides: AppOverrides | (() => AppOverrides | Promise<AppOverrides>) = {}): UsedTestApp {
+  const database = useTestDb(engine);
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(database.db, typeof overrides === 'function' ? await overrides() : overrides);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get db() {
+      return database.db;
+    },
+    connectAgain: database.connectAgain,
+    get baseUrl() {
+      return ready(app).baseUrl;
+    },
+    get deps() {
+      return ready(app).deps;
+    },
+    close: () => ready(app).close(),
   };
 }
 

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/types';
-import { ENGINES, api, createTestDb, type TestApp, type TestDb } from '../../testing/test-app';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { saveAccount } from './accounts-service';
 import { cookieFrom, createAccount, sessionSetCookie, signIn, startAppWith } from './auth-test-helpers';
 
 const PASSWORD = 'correct horse battery';
 
 describe.each(ENGINES)('staff sign-in on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
+  const app = useTestApp(engine, { config: { trustProxy: true } });
   // Each test signs in from its own address (X-Forwarded-For, trusted here) so the per-address throttle of one
   // test never trips another.
   let ipCounter = 0;
   const fromNewIp = () => ({ 'X-Forwarded-For': `203.0.113.${++ipCounter}` });
 
   beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startAppWith(testDb.db, { trustProxy: true });
-    await createAccount(testDb.db, 'ann@example.com', PASSWORD, 'admin', 'Ann Admin');
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
+    await createAccount(app.db, 'ann@example.com', PASSWORD, 'admin', 'Ann Admin');
   });
 
   it('POST /api/auth/login - right password answers the user and sets an HttpOnly SameSite=Lax session cookie', async () => {
@@ -51,8 +44,8 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
   it('session row - keyed by a hash of the cookie id, never the id itself', async () => {
     const res = await signIn(app.baseUrl, 'ann@example.com', PASSWORD, fromNewIp());
     const sid = /dm\.sid=([^;]+)/.exec(res.cookie)![1]!;
-    expect(await testDb.db('sessions').where({ id: sid }).first()).toBeUndefined();
-    expect(await testDb.db('sessions').where({ user_id: res.json.id }).first()).toBeDefined();
+    expect(await app.db('sessions').where({ id: sid }).first()).toBeUndefined();
+    expect(await app.db('sessions').where({ user_id: res.json.id }).first()).toBeDefined();
   });
 
   it('wrong password - 401 with the exact message and no session', async () => {
@@ -103,7 +96,7 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
 
   // Seven full scrypt runs: slow on a busy machine, hence the longer timeout.
   it('5 failures for one e-mail - the next attempt is 429 with Retry-After, even with the right password', { timeout: 60_000 }, async () => {
-    await createAccount(testDb.db, 'bob@example.com', PASSWORD);
+    await createAccount(app.db, 'bob@example.com', PASSWORD);
     for (let i = 0; i < 5; i++) {
       // From different addresses: the e-mail's own count is what trips.
       expect((await signIn(app.baseUrl, 'bob@example.com', `wrong ${i}`, fromNewIp())).status).toBe(401);
@@ -119,12 +112,12 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
   });
 
   it('a success clears the e-mail\'s failures', async () => {
-    await createAccount(testDb.db, 'cy@example.com', PASSWORD);
+    await createAccount(app.db, 'cy@example.com', PASSWORD);
     // Four earlier failures, written as the service writes them (each real one costs a full scrypt).
     const now = nowIso();
-    await testDb.db('login_attempts').insert(Array.from({ length: 4 }, () => ({ email: 'cy@example.com', ip: '192.0.2.9', created_at: now })));
+    await app.db('login_attempts').insert(Array.from({ length: 4 }, () => ({ email: 'cy@example.com', ip: '192.0.2.9', created_at: now })));
     expect((await signIn(app.baseUrl, 'cy@example.com', PASSWORD, fromNewIp())).status).toBe(200);
-    expect(await testDb.db('login_attempts').where({ email: 'cy@example.com' }).first()).toBeUndefined();
+    expect(await app.db('login_attempts').where({ email: 'cy@example.com' }).first()).toBeUndefined();
     expect((await signIn(app.baseUrl, 'cy@example.com', 'wrong', fromNewIp())).status).toBe(401);
   });
 
@@ -132,12 +125,12 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
     const ip = fromNewIp();
     // 19 earlier failures from this address (written as the service writes them, to keep the test fast)...
     const now = nowIso();
-    await testDb.db('login_attempts').insert(
+    await app.db('login_attempts').insert(
       Array.from({ length: 19 }, (_, i) => ({ email: `guess${i}@example.com`, ip: ip['X-Forwarded-For'], created_at: now })),
     );
     // ...and old ones that no longer count.
     const old = new Date(Date.now() - 16 * 60_000).toISOString();
-    await testDb.db('login_attempts').insert({ email: 'old@example.com', ip: ip['X-Forwarded-For'], created_at: old });
+    await app.db('login_attempts').insert({ email: 'old@example.com', ip: ip['X-Forwarded-For'], created_at: old });
     expect((await signIn(app.baseUrl, 'guess19@example.com', 'wrong', ip)).status).toBe(401);
     const res = await signIn(app.baseUrl, 'ann@example.com', PASSWORD, ip);
     expect(res.status).toBe(429);
@@ -165,14 +158,14 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
 
   it('GET /api/logout - deletes the session, clears the cookie, redirects to /; the old cookie then gets 401', async () => {
     const { cookie, json: user } = await signIn(app.baseUrl, 'ann@example.com', PASSWORD, fromNewIp());
-    const before = await testDb.db('sessions').where({ user_id: user.id }).count({ n: '*' }).first();
+    const before = await app.db('sessions').where({ user_id: user.id }).count({ n: '*' }).first();
     const res = await api(app.baseUrl, 'GET', '/api/logout', undefined, { Cookie: cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
     const cleared = sessionSetCookie(res.headers)!;
     expect(cleared).toMatch(/^dm\.sid=;/);
     expect(cleared).toMatch(/expires=Thu, 01 Jan 1970/i);
-    const after = await testDb.db('sessions').where({ user_id: user.id }).count({ n: '*' }).first();
+    const after = await app.db('sessions').where({ user_id: user.id }).count({ n: '*' }).first();
     expect(Number(after!.n)).toBe(Number(before!.n) - 1);
 
     const replay = await api(app.baseUrl, 'GET', '/api/auth/user', undefined, { Cookie: cookie });
@@ -189,15 +182,15 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
   });
 
   it('a password reset through user:add - ends that account\'s sessions', async () => {
-    await createAccount(testDb.db, 'dee@example.com', PASSWORD);
+    await createAccount(app.db, 'dee@example.com', PASSWORD);
     const { cookie } = await signIn(app.baseUrl, 'dee@example.com', PASSWORD, fromNewIp());
-    await saveAccount(testDb.db, { email: 'dee@example.com', password: 'a brand new password' }, nowIso());
+    await saveAccount(app.db, { email: 'dee@example.com', password: 'a brand new password' }, nowIso());
     expect((await api(app.baseUrl, 'GET', '/api/auth/user', undefined, { Cookie: cookie })).status).toBe(401);
     expect((await signIn(app.baseUrl, 'dee@example.com', 'a brand new password', fromNewIp())).status).toBe(200);
   });
 
   it('two app instances on one database - share sessions both ways', async () => {
-    const other = await startAppWith(testDb.connectAgain(), { trustProxy: true });
+    const other = await startAppWith(app.connectAgain(), { trustProxy: true });
     try {
       const { cookie } = await signIn(app.baseUrl, 'ann@example.com', PASSWORD, fromNewIp());
       const seen = await api(other.baseUrl, 'GET', '/api/auth/user', undefined, { Cookie: cookie });
@@ -211,11 +204,11 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
   });
 
   it('cookie handling - a fresh visitor gets no session cookie and no session row', async () => {
-    const before = await testDb.db('sessions').count({ n: '*' }).first();
+    const before = await app.db('sessions').count({ n: '*' }).first();
     const res = await api(app.baseUrl, 'GET', '/api/health');
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(cookieFrom(res.headers)).toBe('');
-    const after = await testDb.db('sessions').count({ n: '*' }).first();
+    const after = await app.db('sessions').count({ n: '*' }).first();
     expect(Number(after!.n)).toBe(Number(before!.n));
   });
 });

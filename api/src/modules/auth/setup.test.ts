@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { cookieFrom, createAccount } from './auth-test-helpers';
 import { announceSetupLink, createSetupToken } from './setup-link';
 
@@ -7,16 +7,7 @@ const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 const admin = { name: 'First Admin', email: 'First@Example.com', password: 'a long first password' };
 
 describe.each(ENGINES)('first-run setup on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  const app = useTestApp(engine);
 
   it('setup link - works once, signs the admin in, then every link is dead (410)', async () => {
     const lines: string[] = [];
@@ -26,7 +17,7 @@ describe.each(ENGINES)('first-run setup on %s', (engine) => {
     const token = tokenOf(url);
     // A second start prints another link; only hashes are stored.
     const other = tokenOf((await announceSetupLink(app.deps, 'http://localhost:3000', () => {}))!);
-    expect(await testDb.db('setup_tokens').where({ token_hash: token }).first()).toBeUndefined();
+    expect(await app.db('setup_tokens').where({ token_hash: token }).first()).toBeUndefined();
 
     const check = await api(app.baseUrl, 'GET', `/api/auth/setup?token=${token}`);
     expect(check.status).toBe(200);
@@ -49,7 +40,7 @@ describe.each(ENGINES)('first-run setup on %s', (engine) => {
       const reuse = await api(app.baseUrl, 'POST', '/api/auth/setup', { ...admin, email: 'second@example.com', token: t });
       expect(reuse.status).toBe(410);
     }
-    expect(await testDb.db('users').count({ n: '*' }).first()).toEqual({ n: 1 });
+    expect(await app.db('users').count({ n: '*' }).first()).toEqual({ n: 1 });
     // With an account in place, a restart prints nothing.
     const quiet: string[] = [];
     expect(await announceSetupLink(app.deps, 'http://localhost:3000', (l) => quiet.push(l))).toBeNull();
@@ -68,25 +59,16 @@ describe.each(ENGINES)('first-run setup on %s', (engine) => {
 });
 
 describe.each(ENGINES)('setup refused once an account exists on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  const app = useTestApp(engine);
 
   it('unused link after user:add made an account - 410, and no second admin', async () => {
     const token = await createSetupToken(app.deps);
-    await createAccount(testDb.db, 'made-by-cli@example.com', 'a long cli password');
+    await createAccount(app.db, 'made-by-cli@example.com', 'a long cli password');
     const check = await api(app.baseUrl, 'GET', `/api/auth/setup?token=${token}`);
     expect(check.status).toBe(410);
     expect(check.json).toEqual({ message: 'An account already exists. Sign in instead.' });
     const post = await api(app.baseUrl, 'POST', '/api/auth/setup', { ...admin, token });
     expect(post.status).toBe(410);
-    expect(await testDb.db('users').count({ n: '*' }).first()).toEqual({ n: 1 });
+    expect(await app.db('users').count({ n: '*' }).first()).toEqual({ n: 1 });
   });
 });

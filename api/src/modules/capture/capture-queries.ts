@@ -1,5 +1,5 @@
-// Leads captured at events (issue 6): finding the lead an e-mail already has at an event, merging a second
-// capture into it, and the list of events. Every query compiles to the same meaning on SQLite and PostgreSQL.
+// Leads captured at events: finding the lead an e-mail already has at an event (a second capture merges into
+// it through leads-queries' changeLead), and the list of events. Every query compiles to the same meaning on SQLite and PostgreSQL.
 import crypto from 'node:crypto';
 import { isPostgres, type Db } from '../../db/knex';
 import { toIso } from '../../db/types';
@@ -27,22 +27,6 @@ export async function lockEventEmail(db: Db, eventName: string, email: string): 
   if (!isPostgres(db)) return;
   const digest = crypto.createHash('sha256').update(`${eventName}\u0000${email.toLowerCase()}`).digest();
   await db.raw('select pg_advisory_xact_lock(?::bigint)', [digest.readBigInt64BE(0).toString()]);
-}
-
-export interface LeadPatch {
-  company?: string;
-  phone?: string;
-  industry?: string;
-  volume?: string;
-  message?: string;
-}
-
-/** Applies a merge's changes; only if the status is still the one read, so the rollup moves stay right. */
-export async function patchCapturedLead(db: Db, id: number, expectedStatus: string, patch: LeadPatch, nowIso: string): Promise<boolean> {
-  const n = await db('leads')
-    .where({ id, status: expectedStatus })
-    .update({ ...patch, updated_at: nowIso });
-  return n === 1;
 }
 
 /** Every event leads were captured at, with how many and when the latest arrived; most recent first. */

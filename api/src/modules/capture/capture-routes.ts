@@ -1,4 +1,4 @@
-// POST /api/capture/leads (staff: admin or rep, idempotent): a lead captured at an event (issue 6).
+// POST /api/capture/leads (staff: admin or rep, idempotent): a lead captured at an event.
 // GET /api/admin/events (admin): the events leads were captured at, for the dashboard's event filter.
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';

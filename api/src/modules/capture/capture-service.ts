@@ -1,4 +1,4 @@
-// Event capture (issue 6): a rep's capture becomes a lead like any other (rollups, CRM sync, `leadSource`),
+// Event capture: a rep's capture becomes a lead like any other (rollups, CRM sync, `leadSource`),
 // with `source` = `Event: <name>`, the event and the rep beside it. A second capture of an e-mail already
 // captured at the same event merges into that lead: the notes are appended and empty fields filled, never
 // overwritten. The Idempotency-Key makes each capture count once, however often the phone's outbox replays
@@ -8,9 +8,9 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUser, type Lead } from '../../contract';
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
-import { bumpLeadRollup } from '../leads/leads-queries';
-import { createLead, utcDay } from '../leads/leads-service';
-import { findCapturedLead, lockEventEmail, patchCapturedLead, type LeadPatch } from './capture-queries';
+import { changeLead, type LeadChange } from '../leads/leads-queries';
+import { createLead } from '../leads/leads-service';
+import { findCapturedLead, lockEventEmail } from './capture-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -38,22 +38,16 @@ export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureD
   });
 }
 
-/** Notes appended, empty fields filled; a filled volume moves the lead's count to its new rollup row. */
-async function mergeCapture(trx: Knex, lead: Lead, input: CaptureData, nowIso: string): Promise<Lead> {
-  const patch: LeadPatch = {};
-  if (!lead.company && input.company) patch.company = input.company;
-  if (!lead.phone && input.phone) patch.phone = input.phone;
-  if (!lead.industry && input.industry) patch.industry = input.industry;
-  if (!lead.volume && input.volume) patch.volume = input.volume;
-  if (input.notes) patch.message = lead.message ? `${lead.message}${NOTES_SEPARATOR}${input.notes}` : input.notes;
-  if (!(await patchCapturedLead(trx, lead.id, lead.status, patch, nowIso))) {
-    // The CRM sync changed the status between our read and our write: the client's outbox retries (5xx).
-    throw new AppError('unavailable', 'The lead changed while the capture was merged; it will be retried');
-  }
-  if (patch.volume) {
-    const day = utcDay(lead.createdAt);
-    await bumpLeadRollup(trx, day, lead.status, lead.volume, -1);
-    await bumpLeadRollup(trx, day, lead.status, patch.volume, 1);
-  }
-  return { ...lead, ...patch, industry: (patch.industry as Lead['industry']) ?? lead.industry, volume: (patch.volume as Lead['volume']) ?? lead.volume };
+/** Notes appended, empty fields filled; changeLead moves the lead's count when a volume is filled in. */
+async function mergeCapture(trx: Knex.Transaction, lead: Lead, input: CaptureData, nowIso: string): Promise<Lead> {
+  const change: LeadChange = {};
+  if (!lead.company && input.company) change.company = input.company;
+  if (!lead.phone && input.phone) change.phone = input.phone;
+  if (!lead.industry && input.industry) change.industry = input.industry;
+  if (!lead.volume && input.volume) change.volume = input.volume;
+  if (input.notes) change.message = lead.message ? `${lead.message}${NOTES_SEPARATOR}${input.notes}` : input.notes;
+  const merged = await changeLead(trx, lead.id, change, nowIso);
+  // The CRM sync changed the lead between our read and our write: the client's outbox retries (5xx).
+  if (!merged) throw new AppError('unavailable', 'The lead changed while the capture was merged; it will be retried');
+  return merged;
 }

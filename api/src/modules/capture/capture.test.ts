@@ -1,8 +1,8 @@
-// POST /api/capture/leads and the dashboard's event filter (issue 6), over real HTTP with real sessions, on
+// POST /api/capture/leads and the dashboard's event filter, over real HTTP with real sessions, on
 // SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { LEAD_SOURCE_LABEL, type CaptureInput } from '../../contract';
 import { NOTES_SEPARATOR } from './capture-service';
@@ -18,8 +18,7 @@ const person = (i: number, overrides: Partial<CaptureInput> = {}): CaptureInput 
 });
 
 describe.each(ENGINES)('event capture on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
+  const app = useTestApp(engine);
   let admin: SignedIn;
   let rep: SignedIn;
 
@@ -29,24 +28,18 @@ describe.each(ENGINES)('event capture on %s', (engine) => {
       ...(key !== null ? { 'Idempotency-Key': key } : {}),
     });
   const get = (path: string, who: SignedIn = admin) => api(app.baseUrl, 'GET', path, undefined, { Cookie: who.cookie });
-  const leadsByEmail = (email: string) => testDb.db('leads').whereRaw('lower(email) = ?', [email.toLowerCase()]);
+  const leadsByEmail = (email: string) => app.db('leads').whereRaw('lower(email) = ?', [email.toLowerCase()]);
   const rollups = async () =>
     Object.fromEntries(
-      ((await testDb.db('lead_rollups').select('status', 'volume').sum({ n: 'count' }).groupBy('status', 'volume')) as { status: string; volume: string; n: unknown }[]).map((r) => [
+      ((await app.db('lead_rollups').select('status', 'volume').sum({ n: 'count' }).groupBy('status', 'volume')) as { status: string; volume: string; n: unknown }[]).map((r) => [
         `${r.status}/${r.volume}`,
         Number(r.n),
       ]),
     );
 
   beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
     admin = await signInAs(app, 'admin', 'Ada Admin');
     rep = await signInAs(app, 'rep', 'Rita Rep');
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
   });
 
   it('a rep captures a lead - 201, source "Event: <name>", the fixed lead source, the event and the rep', async () => {
@@ -64,7 +57,7 @@ describe.each(ENGINES)('event capture on %s', (engine) => {
     expect(row).toMatchObject({ event_name: EVENT, captured_by: rep.user.id, source: `Event: ${EVENT}`, lead_source: LEAD_SOURCE_LABEL });
     // Like every lead: counted in the rollups and queued for the CRM in the same transaction.
     expect((await rollups())['new/1000-5000']).toBe(1);
-    expect(await testDb.db('crm_sync_jobs').where({ kind: 'lead', record_id: row.id }).first()).toBeTruthy();
+    expect(await app.db('crm_sync_jobs').where({ kind: 'lead', record_id: row.id }).first()).toBeTruthy();
   });
 
   it('an admin may capture too - 201', async () => {
@@ -218,7 +211,7 @@ describe.each(ENGINES)('event capture on %s', (engine) => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(expect.arrayContaining([EVENT, 'Another Expo', 'Later Expo']));
     const mba = res.json.find((e: { name: string }) => e.name === EVENT);
-    expect(mba.leadCount).toBe(Number((await testDb.db('leads').where({ event_name: EVENT }).count({ n: '*' }).first())?.n));
+    expect(mba.leadCount).toBe(Number((await app.db('leads').where({ event_name: EVENT }).count({ n: '*' }).first())?.n));
     expect((await api(app.baseUrl, 'GET', '/api/admin/events')).status).toBe(401);
   });
 

@@ -3,9 +3,9 @@
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import type { CrmStatus, Lead, SampleRequest } from '../../contract';
-import { findLead } from '../leads/leads-queries';
-import { sampleRequestFromRow } from '../samples/samples-queries';
-import { countJobs, requeueJob, setLeadSyncOutcome, setSampleSyncOutcome } from './crm-queries';
+import { changeLead, findLead } from '../leads/leads-queries';
+import { findSampleRequest, setSampleRequestSyncOutcome } from '../samples/samples-queries';
+import { countJobs, requeueJob } from './crm-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -25,7 +25,7 @@ export async function retryLeadSync(deps: Deps, id: number): Promise<Lead> {
     const lead = await findLead(trx, id);
     if (!lead) throw notFound('Lead');
     if (lead.status === 'synced') throw new AppError('conflict', 'This lead is already in the CRM');
-    await setLeadSyncOutcome(trx, id, 'new', null, nowIso);
+    await changeLead(trx, id, { status: 'new', syncError: null }, nowIso);
     await requeueJob(trx, 'lead', id, nowIso);
   });
   return (await findLead(deps.db, id))!;
@@ -36,11 +36,11 @@ export async function retrySampleRequestSync(deps: Deps, id: number): Promise<Sa
   requireConnected(deps.config);
   const nowIso = deps.clock().toISOString();
   await deps.db.transaction(async (trx) => {
-    const row = await trx('sample_requests').where({ id }).first();
-    if (!row) throw notFound('Sample request');
-    if (row.pipedrive_status === 'synced') throw new AppError('conflict', 'This sample request is already in the CRM');
-    await setSampleSyncOutcome(trx, id, { pipedriveStatus: 'pending', syncError: null }, nowIso);
+    const request = await findSampleRequest(trx, id);
+    if (!request) throw notFound('Sample request');
+    if (request.pipedriveStatus === 'synced') throw new AppError('conflict', 'This sample request is already in the CRM');
+    await setSampleRequestSyncOutcome(trx, id, { pipedriveStatus: 'pending', syncError: null }, nowIso);
     await requeueJob(trx, 'sample_request', id, nowIso);
   });
-  return sampleRequestFromRow(await deps.db('sample_requests').where({ id }).first());
+  return (await findSampleRequest(deps.db, id))!;
 }

@@ -1,17 +1,11 @@
 // The claim in isolation: two pools (two server processes) racing for the same due jobs never share one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, createTestDb, type TestDb } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, useTestDb } from '../../testing/test-app';
 import type { Db } from '../../db/knex';
 import { claimDueJobs, enqueueCrmSync } from './crm-queries';
 
 describe.each(ENGINES)('crm_sync_jobs claims on %s', (engine) => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-  });
-  afterAll(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDb(engine);
 
   it('two processes draining 40 due jobs - each job claimed exactly once, attempts counted once', async () => {
     const past = new Date(Date.now() - 1000).toISOString();

@@ -1,12 +1,10 @@
-// The CRM sync queue and the status writes it makes. Every query compiles to the same meaning on SQLite and
+// The CRM sync queue. The records it points at are read and written through their owners' queries
+// (leads-queries, samples-queries), so a lead's roll-up counts move in one place. Every query compiles to the same meaning on SQLite and
 // PostgreSQL, except the claim, where PostgreSQL gets FOR UPDATE SKIP LOCKED so that several server processes
 // hand out each due job to exactly one of them without waiting on each other.
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/knex';
 import { toIso } from '../../db/types';
-import type { Attribution } from '../../contract';
-import { bumpLeadRollup } from '../leads/leads-queries';
-import { attributionFromRow } from './attribution-columns';
 import { notifyCrmJobsCommitted } from './crm-signal';
 
 export type CrmJobKind = 'lead' | 'sample_request';
@@ -177,123 +175,4 @@ export async function countJobs(db: Db): Promise<{ pending: number; failed: numb
     else pending += Number(r.n);
   }
   return { pending, failed };
-}
-
-// ---- the records the jobs point at ----
-
-export interface LeadForSync {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  industry: string | null;
-  volume: string | null;
-  message: string | null;
-  leadSource: string;
-  source: string;
-  status: string;
-  attribution: Attribution | null;
-  createdAt: string;
-}
-
-export interface SampleRequestForSync {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  sampleType: string;
-  notes: string | null;
-  pipedriveStatus: string;
-  attribution: Attribution | null;
-  createdAt: string;
-}
-
-const str = (v: unknown) => (v == null ? null : String(v));
-
-export async function loadLeadForSync(db: Knex, id: number): Promise<LeadForSync | undefined> {
-  const row = await db('leads').where({ id }).first();
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    firstName: String(row.first_name),
-    lastName: String(row.last_name),
-    email: String(row.email),
-    company: str(row.company),
-    phone: str(row.phone),
-    industry: str(row.industry),
-    volume: str(row.volume),
-    message: str(row.message),
-    leadSource: String(row.lead_source),
-    source: String(row.source),
-    status: String(row.status),
-    attribution: attributionFromRow(row),
-    createdAt: toIso(row.created_at),
-  };
-}
-
-export async function loadSampleRequestForSync(db: Knex, id: number): Promise<SampleRequestForSync | undefined> {
-  const row = await db('sample_requests').where({ id }).first();
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    firstName: String(row.first_name),
-    lastName: String(row.last_name),
-    email: String(row.email),
-    phone: str(row.phone),
-    company: str(row.company),
-    addressLine1: String(row.address_line1),
-    addressLine2: str(row.address_line2),
-    city: String(row.city),
-    state: String(row.state),
-    zip: String(row.zip),
-    sampleType: String(row.sample_type),
-    notes: str(row.notes),
-    pipedriveStatus: String(row.pipedrive_status),
-    attribution: attributionFromRow(row),
-    createdAt: toIso(row.created_at),
-  };
-}
-
-/**
- * Moves a lead to `status` with its sync error, and its count between lead_rollups rows (day of created_at in
- * UTC × status × volume), in the caller's transaction. The update only applies to the status it read, so two
- * writers can never both move the same count.
- */
-export async function setLeadSyncOutcome(trx: Knex, id: number, status: string, syncError: string | null, nowIso: string): Promise<boolean> {
-  // Locked on PostgreSQL: an event capture merged into this lead may fill its volume at the same moment
-  // (issue 6), and the counts moved below must be those of the volume the row really has.
-  const read = trx('leads').select('status', 'volume', 'created_at').where({ id });
-  if (isPostgres(trx)) read.forUpdate();
-  const lead = await read.first();
-  if (!lead) return false;
-  const from = String(lead.status);
-  const n = await trx('leads').where({ id, status: from }).update({ status, sync_error: syncError, updated_at: nowIso });
-  if (n !== 1) return false;
-  if (from !== status) {
-    const day = toIso(lead.created_at).slice(0, 10);
-    await bumpLeadRollup(trx, day, from, (lead.volume as string | null) ?? null, -1);
-    await bumpLeadRollup(trx, day, status, (lead.volume as string | null) ?? null, 1);
-  }
-  return true;
-}
-
-export async function setSampleSyncOutcome(
-  trx: Knex,
-  id: number,
-  outcome: { pipedriveStatus: string; dealId?: number | null; syncError: string | null },
-  nowIso: string,
-): Promise<boolean> {
-  const patch: Record<string, unknown> = { pipedrive_status: outcome.pipedriveStatus, sync_error: outcome.syncError, updated_at: nowIso };
-  if (outcome.dealId !== undefined) patch.pipedrive_deal_id = outcome.dealId == null ? null : String(outcome.dealId);
-  const n = await trx('sample_requests').where({ id }).update(patch);
-  return n === 1;
 }

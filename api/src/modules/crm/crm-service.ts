@@ -5,31 +5,30 @@
 import type { Knex } from 'knex';
 import {
   INDUSTRIES, SAMPLE_TYPES, VOLUMES, VOLUME_PIPELINE,
-  type Attribution, type Volume,
+  type Attribution, type Lead, type SampleRequest, type Volume,
 } from '../../contract';
+import { findLead } from '../leads/leads-queries';
+import { findSampleRequest } from '../samples/samples-queries';
 import { PipedriveError, type PipedriveClient } from './pipedrive-client';
-import {
-  loadLeadForSync, loadSampleRequestForSync, saveCheckpoint,
-  type CrmJob, type LeadForSync, type SampleRequestForSync,
-} from './crm-queries';
+import { saveCheckpoint, type CrmJob } from './crm-queries';
 
 export const DEAL_CURRENCY = 'USD';
 
 export const leadMarker = (id: number) => `#L${id}`;
 export const sampleMarker = (id: number) => `#S${id}`;
 
-/** The lead's pipeline estimate (contract §5): the bucket's monthly pieces at its tier price, in dollars. */
+/** The lead's pipeline estimate: the volume bucket's monthly pieces at its tier price, in dollars (0 without a volume). */
 export function leadDealValue(volume: string | null): number {
   const bucket = volume ? VOLUME_PIPELINE[volume as Volume] : undefined;
   return bucket ? (bucket.pieces * bucket.priceCents) / 100 : 0;
 }
 
-export function leadDealTitle(lead: Pick<LeadForSync, 'id' | 'firstName' | 'lastName' | 'company' | 'source'>): string {
+export function leadDealTitle(lead: Pick<Lead, 'id' | 'firstName' | 'lastName' | 'company' | 'source'>): string {
   const who = lead.company ?? `${lead.firstName} ${lead.lastName}`;
   return `${who} — demo request from ${lead.source} ${leadMarker(lead.id)}`;
 }
 
-export function sampleDealTitle(request: Pick<SampleRequestForSync, 'id' | 'firstName' | 'lastName' | 'company'>): string {
+export function sampleDealTitle(request: Pick<SampleRequest, 'id' | 'firstName' | 'lastName' | 'company'>): string {
   const who = request.company ?? `${request.firstName} ${request.lastName}`;
   return `Sample pack — ${who} ${sampleMarker(request.id)}`;
 }
@@ -60,7 +59,7 @@ function attributionRows(a: Attribution | null): [string, string | undefined][] 
   ];
 }
 
-export function leadNote(lead: LeadForSync): string {
+export function leadNote(lead: Lead): string {
   return noteHtml(
     `DirectMailers website lead ${leadMarker(lead.id)}`,
     [
@@ -76,7 +75,7 @@ export function leadNote(lead: LeadForSync): string {
   );
 }
 
-export function sampleNote(r: SampleRequestForSync): string {
+export function sampleNote(r: SampleRequest): string {
   const address = [r.addressLine1, r.addressLine2, `${r.city}, ${r.state} ${r.zip}`].filter(Boolean).join(', ');
   return noteHtml(
     `Free sample pack request ${sampleMarker(r.id)}`,
@@ -102,7 +101,7 @@ export interface SyncContext {
 /** Brings one job's record into Pipedrive; answers the deal id. Throws PipedriveError on failure. */
 export async function syncJob(ctx: SyncContext, job: CrmJob): Promise<{ dealId: number }> {
   if (job.kind === 'lead') {
-    const lead = await loadLeadForSync(ctx.db, job.recordId);
+    const lead = await findLead(ctx.db, job.recordId);
     if (!lead) throw new PipedriveError(`Lead ${job.recordId} no longer exists`, false);
     return syncContact(ctx, job, {
       name: `${lead.firstName} ${lead.lastName}`,
@@ -115,7 +114,7 @@ export async function syncJob(ctx: SyncContext, job: CrmJob): Promise<{ dealId: 
       note: leadNote(lead),
     });
   }
-  const request = await loadSampleRequestForSync(ctx.db, job.recordId);
+  const request = await findSampleRequest(ctx.db, job.recordId);
   if (!request) throw new PipedriveError(`Sample request ${job.recordId} no longer exists`, false);
   return syncContact(ctx, job, {
     name: `${request.firstName} ${request.lastName}`,

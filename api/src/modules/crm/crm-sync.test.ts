@@ -3,9 +3,9 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ENGINES, api, createTestDb, startTestApp, testConfig, type TestApp, type TestDb } from '../../testing/test-app';
+import { ENGINES, api, testConfig, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
-import { startFakePipedrive, type FakePipedrive } from '../../testing/fake-pipedrive';
+import { startFakePipedrive, type FakePipedrive, type RecordedRequest } from '../../testing/fake-pipedrive';
 import type { CrmConfig } from '../../config';
 import type { Db } from '../../db/knex';
 import { leadBody } from '../leads/lead-fixtures';
@@ -44,14 +44,28 @@ const sampleBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(ENGINES)('CRM sync on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
   let fake: FakePipedrive;
   let crm: CrmConfig;
   let cookie: string;
+  // The fake Pipedrive starts first: the app's configuration names its address.
+  beforeAll(async () => {
+    fake = await startFakePipedrive();
+    crm = {
+      ...testConfig().crm,
+      pipedriveApiToken: fake.token,
+      pipedriveBaseUrl: fake.url,
+      maxAttempts: 3,
+      backoffMs: 10,
+      pollMs: 50,
+    };
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  const app = useTestApp(engine, () => ({ config: { crm } }));
   const workers: CrmSyncWorker[] = [];
 
-  const startWorker = (db: Db = testDb.db, workerId = 'w1') => {
+  const startWorker = (db: Db = app.db, workerId = 'w1') => {
     const worker = new CrmSyncWorker({ db, config: { crm }, logger: silent, workerId });
     worker.start();
     workers.push(worker);
@@ -62,36 +76,20 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     expect(res.status).toBe(201);
     return res.json as { id: number; email: string };
   };
-  const leadRow = (id: number) => testDb.db('leads').where({ id }).first();
-  const jobRow = (kind: string, id: number) => testDb.db('crm_sync_jobs').where({ kind, record_id: id }).first();
+  const leadRow = (id: number) => app.db('leads').where({ id }).first();
+  const jobRow = (kind: string, id: number) => app.db('crm_sync_jobs').where({ kind, record_id: id }).first();
   const waitForLeadStatus = (id: number, status: string, timeoutMs?: number) =>
     waitFor(async () => {
       const row = await leadRow(id);
       return row?.status === status ? row : undefined;
     }, timeoutMs);
   const rollupCount = async (status: string) => {
-    const rows = await testDb.db('lead_rollups').where({ status }).sum({ n: 'count' });
+    const rows = await app.db('lead_rollups').where({ status }).sum({ n: 'count' });
     return Number(rows[0]?.n ?? 0);
   };
 
   beforeAll(async () => {
-    fake = await startFakePipedrive();
-    testDb = await createTestDb(engine);
-    crm = {
-      ...testConfig().crm,
-      pipedriveApiToken: fake.token,
-      pipedriveBaseUrl: fake.url,
-      maxAttempts: 3,
-      backoffMs: 10,
-      pollMs: 50,
-    };
-    app = await startTestApp(testDb.db, { config: { ...testConfig({ rateLimitPerMinute: null }), crm } });
     cookie = (await signInAs(app)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-    await fake.close();
   });
   beforeEach(() => fake.reset());
   afterEach(async () => {
@@ -117,7 +115,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     expect(fake.deals).toHaveLength(1);
     const deal = fake.deals[0]!;
     expect(deal.title).toBe(`Analytical Engines — demo request from Main Website #L${lead.id}`);
-    // 1000-5000 stands for 3,000 pieces a month at $0.65 (contract §5).
+    // The pipeline estimate: 1000-5000 stands for 3,000 pieces a month at the $0.65 tier price.
     expect(deal).toMatchObject({ value: 1950, currency: 'USD', person_id: fake.persons[0]!.id, org_id: fake.organizations[0]!.id });
     expect(fake.notes).toHaveLength(1);
     const note = fake.notes[0]!;
@@ -154,14 +152,17 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
   });
 
   it('429 with retry-after - waits as long as Pipedrive asks, then synced', async () => {
-    fake.failNext(1, { status: 429, retryAfterSeconds: 1 });
+    // Pipedrive asks for 1 s; the worker's own backoff is 10 ms, so a retry that ignored the header would come
+    // ~100 times sooner than allowed.
+    fake.failNext(1, { status: 429, retryAfterSeconds: 1, match: 'GET /api/v2/persons/search' });
     startWorker();
     const lead = await postLead();
     await waitForLeadStatus(lead.id, 'synced', 10_000);
-    const limited = fake.requests.findIndex((r) => r.status === 429);
-    expect(limited).toBe(0);
-    const first = fake.requests[0]!;
-    expect(first.status).toBe(429);
+    const searches = fake.requests.filter((r) => r.method === 'GET' && r.path === '/api/v2/persons/search');
+    expect(searches.map((r) => r.status)).toEqual([429, 200]);
+    const [limited, retry] = searches as [RecordedRequest, RecordedRequest];
+    // The worker reads the 429 after it arrived, so its retry can come no sooner than receipt + Retry-After.
+    expect(retry.receivedAt - limited.receivedAt).toBeGreaterThanOrEqual(1000);
     const job = await jobRow('lead', lead.id);
     expect(job.attempts).toBe(2);
     expect(fake.deals).toHaveLength(1);
@@ -220,7 +221,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     const personId = await client.createPerson({ name: 'Ada Lovelace', email: lead.email });
     await client.createDeal({ title: `Analytical Engines — demo request #L${lead.id}`, value: 1950, currency: 'USD', personId });
     const long = new Date(Date.now() - crm.leaseMs - 1000).toISOString();
-    await testDb.db('crm_sync_jobs').where({ kind: 'lead', record_id: lead.id }).update({ state: 'running', locked_by: 'dead', locked_at: long, attempts: 1 });
+    await app.db('crm_sync_jobs').where({ kind: 'lead', record_id: lead.id }).update({ state: 'running', locked_by: 'dead', locked_at: long, attempts: 1 });
     startWorker();
     await waitForLeadStatus(lead.id, 'synced');
     expect(fake.deals).toHaveLength(1);
@@ -234,7 +235,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ pipedriveStatus: 'pending', syncError: null, attribution: { utmSource: 'newsletter' } });
     const row = await waitFor(async () => {
-      const r = await testDb.db('sample_requests').where({ id: res.json.id }).first();
+      const r = await app.db('sample_requests').where({ id: res.json.id }).first();
       return r?.pipedrive_status === 'synced' ? r : undefined;
     });
     expect(fake.deals).toHaveLength(1);
@@ -258,7 +259,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     const res = await api(app.baseUrl, 'POST', '/api/print-samples', sampleBody({ company: '' }));
     const id = res.json.id as number;
     const failed = await waitFor(async () => {
-      const r = await testDb.db('sample_requests').where({ id }).first();
+      const r = await app.db('sample_requests').where({ id }).first();
       return r?.pipedrive_status === 'sync_failed' ? r : undefined;
     });
     fake.clearFailures();
@@ -267,7 +268,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     expect(retry.status).toBe(200);
     expect(retry.json).toMatchObject({ id, pipedriveStatus: 'pending', syncError: null });
     const done = await waitFor(async () => {
-      const r = await testDb.db('sample_requests').where({ id }).first();
+      const r = await app.db('sample_requests').where({ id }).first();
       return r?.pipedrive_status === 'synced' ? r : undefined;
     });
     expect(fake.deals.map((d) => d.title)).toEqual([`Sample pack — Grace Hopper #S${id}`]);
@@ -275,8 +276,8 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
   });
 
   it('two server processes on one database - every job synced exactly once', async () => {
-    const other = testDb.connectAgain();
-    startWorker(testDb.db, 'process-a');
+    const other = app.connectAgain();
+    startWorker(app.db, 'process-a');
     startWorker(other, 'process-b');
     const leads = await Promise.all(Array.from({ length: 12 }, (_, i) => postLead({ company: `Two Workers ${i}` })));
     const samples = await Promise.all(
@@ -284,14 +285,14 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     );
     for (const lead of leads) await waitForLeadStatus(lead.id, 'synced', 15_000);
     await waitFor(async () => {
-      const rows = await testDb.db('sample_requests').whereIn('id', samples.map((s) => s.json.id)).where({ pipedrive_status: 'synced' });
+      const rows = await app.db('sample_requests').whereIn('id', samples.map((s) => s.json.id)).where({ pipedrive_status: 'synced' });
       return rows.length === samples.length;
     }, 15_000);
     const dealPosts = fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/deals');
     expect(dealPosts).toHaveLength(leads.length + samples.length);
     expect(fake.deals).toHaveLength(leads.length + samples.length);
     expect(fake.notes).toHaveLength(leads.length + samples.length);
-    const jobs = await testDb.db('crm_sync_jobs').whereIn('record_id', leads.map((l) => l.id)).where({ kind: 'lead' });
+    const jobs = await app.db('crm_sync_jobs').whereIn('record_id', leads.map((l) => l.id)).where({ kind: 'lead' });
     expect(jobs.every((j: { attempts: number; state: string }) => j.attempts === 1 && j.state === 'done')).toBe(true);
   });
 
@@ -311,21 +312,11 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
 });
 
 describe.each(ENGINES)('CRM not connected on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  const app = useTestApp(engine);
 
   it('no token - nothing is sent, the status stays new, the job waits; status says not connected; retry refused', async () => {
     expect(app.deps.config.crm.pipedriveApiToken).toBeUndefined();
-    const worker = new CrmSyncWorker({ db: testDb.db, config: app.deps.config, logger: silent });
+    const worker = new CrmSyncWorker({ db: app.db, config: app.deps.config, logger: silent });
     worker.start();
     expect(worker.connected).toBe(false);
     const res = await api(app.baseUrl, 'POST', '/api/leads', leadBody({ attribution: { utmSource: 'x'.repeat(600) } }));
@@ -334,8 +325,8 @@ describe.each(ENGINES)('CRM not connected on %s', (engine) => {
     expect(res.json.attribution).toEqual({ utmSource: 'x'.repeat(500) });
     expect(await worker.runOnce()).toBe(0);
     await worker.stop();
-    expect((await testDb.db('leads').where({ id: res.json.id }).first()).status).toBe('new');
-    expect(await testDb.db('crm_sync_jobs').where({ record_id: res.json.id }).first()).toMatchObject({ state: 'pending', attempts: 0 });
+    expect((await app.db('leads').where({ id: res.json.id }).first()).status).toBe('new');
+    expect(await app.db('crm_sync_jobs').where({ record_id: res.json.id }).first()).toMatchObject({ state: 'pending', attempts: 0 });
 
     const { cookie } = await signInAs(app);
     const status = await api(app.baseUrl, 'GET', '/api/admin/crm/status', undefined, { Cookie: cookie });

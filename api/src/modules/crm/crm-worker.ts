@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import type { CrmConfig } from '../../config';
 import type { Db } from '../../db/knex';
 import { PipedriveClient, PipedriveError } from './pipedrive-client';
-import { claimDueJobs, finishJob, setLeadSyncOutcome, setSampleSyncOutcome, type CrmJob } from './crm-queries';
+import { changeLead } from '../leads/leads-queries';
+import { setSampleRequestSyncOutcome } from '../samples/samples-queries';
+import { claimDueJobs, finishJob, type CrmJob } from './crm-queries';
 import { onCrmJobsCommitted } from './crm-signal';
 import { syncJob } from './crm-service';
 
@@ -139,8 +141,8 @@ export class CrmSyncWorker {
       const nowIso = this.clock().toISOString();
       await this.db.transaction(async (trx) => {
         if (!(await finishJob(trx, job, this.workerId, { state: 'done', lastError: null, dealId }, nowIso))) return;
-        if (job.kind === 'lead') await setLeadSyncOutcome(trx, job.recordId, 'synced', null, nowIso);
-        else await setSampleSyncOutcome(trx, job.recordId, { pipedriveStatus: 'synced', dealId, syncError: null }, nowIso);
+        if (job.kind === 'lead') await changeLead(trx, job.recordId, { status: 'synced', syncError: null }, nowIso);
+        else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'synced', dealId, syncError: null }, nowIso);
       });
       log.info({ dealId }, 'CRM sync done');
     } catch (err) {
@@ -163,8 +165,8 @@ export class CrmSyncWorker {
     const reason = e.retryable ? `Gave up after ${job.attempts} attempts: ${e.message}` : e.message;
     await this.db.transaction(async (trx) => {
       if (!(await finishJob(trx, job, this.workerId, { state: 'failed', lastError: reason }, nowIso))) return;
-      if (job.kind === 'lead') await setLeadSyncOutcome(trx, job.recordId, 'sync_failed', reason, nowIso);
-      else await setSampleSyncOutcome(trx, job.recordId, { pipedriveStatus: 'sync_failed', syncError: reason }, nowIso);
+      if (job.kind === 'lead') await changeLead(trx, job.recordId, { status: 'sync_failed', syncError: reason }, nowIso);
+      else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'sync_failed', syncError: reason }, nowIso);
     });
     log.error({ reason }, 'CRM sync failed for good');
   }

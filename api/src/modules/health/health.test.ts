@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 
 describe.each(ENGINES)('health on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  const app = useTestApp(engine);
 
   it('GET /api/health - answers ok once the database answers', async () => {
     const res = await api(app.baseUrl, 'GET', '/api/health');

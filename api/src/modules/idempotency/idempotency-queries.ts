@@ -1,5 +1,6 @@
-// The idempotency_keys table (contract §6). Every statement here is a single row operation keyed by the
-// primary key (scope, key), so the database itself arbitrates between concurrent requests on both engines.
+// The idempotency_keys table: one row per (scope, key) holding the request's hash and, once done, its answer.
+// Every statement here is a single row operation keyed by the primary key (scope, key), so the database itself
+// arbitrates between concurrent requests on both engines.
 import type { Db } from '../../db/knex';
 
 export interface KeyRow {

@@ -1,4 +1,4 @@
-// Exactly-once submissions (contract §6). A request with an Idempotency-Key is stored at most once: the first
+// Exactly-once submissions. A request with an Idempotency-Key is stored at most once: the first
 // claims the key, stores its entity and the answer in one transaction; a retry with the same body gets the
 // stored answer again; a different body under the same key is refused (422); a retry while the first is still
 // running is told to wait (409). Keys whose request failed are freed so a later retry can go through.

@@ -1,9 +1,9 @@
 // The idempotency service against real databases: replay, mismatch, in-flight, crash takeover, failure
 // release, purge, and races between several connection pools (several server processes).
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ENGINES, createTestDb, type TestDb } from '../../testing/test-app';
+import { ENGINES, useTestDb } from '../../testing/test-app';
 import type { Db } from '../../db/knex';
 import { AppError } from '../../http/errors';
 import { canonicalJson, parseIdempotencyKey, requestHash, runIdempotent, ABANDONED_AFTER_MS } from './idempotency-service';
@@ -28,7 +28,7 @@ describe('idempotency helpers', () => {
 });
 
 describe.each(ENGINES)('runIdempotent on %s', (engine) => {
-  let testDb: TestDb;
+  const testDb = useTestDb(engine);
   let now = new Date('2026-05-01T12:00:00Z');
   const deps = (db: Db = testDb.db) => ({ db, clock: () => now, logger: pino({ level: 'silent' }) });
   const store = (label: string) => async (trx: Db) => {
@@ -38,13 +38,6 @@ describe.each(ENGINES)('runIdempotent on %s', (engine) => {
     return { status: 201, body: { id: Number(row.id ?? row), label } };
   };
   const countTemplates = async (name: string) => Number((await testDb.db('sample_templates').where({ name }).count({ n: '*' }).first())?.n);
-
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-  });
-  afterAll(async () => {
-    await testDb.drop();
-  });
 
   it('replays the stored answer for the same request, refuses another request under the key', async () => {
     const key = crypto.randomUUID();

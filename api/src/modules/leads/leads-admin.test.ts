@@ -1,9 +1,10 @@
 // GET /api/admin/leads and /api/admin/leads.csv over real HTTP with a real session.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
 import type { LeadData } from '../../contract';
-import { createLead, setLeadStatus } from './leads-service';
+import { moveLeadTo } from '../../testing/move-lead';
+import { createLead } from './leads-service';
 
 const lead = (i: number, overrides: Partial<LeadData> = {}): LeadData => ({
   firstName: `First${i}`,
@@ -14,27 +15,20 @@ const lead = (i: number, overrides: Partial<LeadData> = {}): LeadData => ({
 });
 
 describe.each(ENGINES)('admin leads on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
+  const app = useTestApp(engine);
   let cookie: string;
   const get = (path: string, c = cookie) => api(app.baseUrl, 'GET', path, undefined, c ? { Cookie: c } : {});
 
   beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
     // 12 leads a minute apart (ids 1..12) plus two sharing one timestamp, so paging must break ties by id.
     const base = Date.UTC(2026, 0, 10, 9, 0, 0);
-    for (let i = 1; i <= 12; i++) await createLead(testDb.db, lead(i), new Date(base + i * 60_000).toISOString());
+    for (let i = 1; i <= 12; i++) await createLead(app.db, lead(i), new Date(base + i * 60_000).toISOString());
     const tie = new Date(base + 5 * 60_000 + 30_000).toISOString();
-    await createLead(testDb.db, lead(13, { firstName: 'Mary', lastName: "O'Brien", email: 'MARY@Example.com', company: '100% Pure_Ink' }), tie);
-    await createLead(testDb.db, lead(14, { firstName: 'Zoë', company: 'Formula Co', message: '=HYPERLINK("http://x")', phone: '+1 555' }), tie);
-    await setLeadStatus(app.deps, 3, 'synced');
-    await setLeadStatus(app.deps, 4, 'sync_failed');
+    await createLead(app.db, lead(13, { firstName: 'Mary', lastName: "O'Brien", email: 'MARY@Example.com', company: '100% Pure_Ink' }), tie);
+    await createLead(app.db, lead(14, { firstName: 'Zoë', company: 'Formula Co', message: '=HYPERLINK("http://x")', phone: '+1 555' }), tie);
+    await moveLeadTo(app.db, 3, 'synced');
+    await moveLeadTo(app.db, 4, 'sync_failed');
     cookie = (await signInAs(app)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
   });
 
   it.each(['/api/admin/leads', '/api/admin/leads.csv'])('%s without a session - 401 Unauthorized', async (path) => {

@@ -1,9 +1,12 @@
-// Lead rows and their rollups. Every query compiles to the same meaning on SQLite and PostgreSQL; rows leave
-// this file as contract `Lead`s (camelCase, ISO dates).
-import type { Db } from '../../db/knex';
+// Lead rows and their rollups. This file is the one owner of the rule "a lead's count in lead_rollups moves
+// with the lead": every write to a lead's row goes through insertLead or changeLead, which move the count in
+// the caller's transaction, so the dashboard's sums always equal a count of the rows. Every query compiles to the same meaning on SQLite and PostgreSQL; rows leave this file as
+// contract `Lead`s (camelCase, ISO dates).
+import type { Knex } from 'knex';
+import { isPostgres, type Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
-import { attributionColumns, attributionFromRow } from '../crm/attribution-columns';
+import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
 
 export interface LeadFilters {
   q?: string | undefined;
@@ -46,12 +49,16 @@ export function leadsWithCapturer(db: Db) {
     .select('leads.*', 'capturer.name as captured_by_name');
 }
 
-/** Who captured a lead at an event, stored beside it (issue 6). */
+/** Who captured a lead at an event (a rep's account and the event's name), stored beside the lead. */
 export interface CaptureColumns {
   eventName: string;
   capturedBy: { id: number; name: string };
 }
 
+/** The UTC calendar day a timestamp falls on: the rollups' and the chart's unit. */
+export const utcDay = (iso: string) => iso.slice(0, 10);
+
+/** Stores a lead and counts it in its rollup; `db` is the caller's transaction, so both commit or neither. */
 export async function insertLead(
   db: Db,
   data: Omit<LeadData, 'website' | 'elapsedMs' | 'leadSource' | 'source'> & { leadSource: string; source: string },
@@ -79,7 +86,9 @@ export async function insertLead(
       updated_at: nowIso,
     })
     .returning('*');
-  return { ...leadFromRow(row), capturedBy: capture?.capturedBy.name ?? null };
+  const lead: Lead = { ...leadFromRow(row), capturedBy: capture?.capturedBy.name ?? null };
+  await bumpLeadRollup(db, utcDay(lead.createdAt), lead.status, lead.volume, 1);
+  return lead;
 }
 
 export async function findLead(db: Db, id: number): Promise<Lead | undefined> {
@@ -87,17 +96,57 @@ export async function findLead(db: Db, id: number): Promise<Lead | undefined> {
   return row ? leadFromRow(row) : undefined;
 }
 
-/** Changes the status only if it is still `from`, so two concurrent changes cannot both adjust the rollups. */
-export async function updateLeadStatus(db: Db, id: number, from: string, to: string, nowIso: string): Promise<boolean> {
-  const n = await db('leads').where({ id, status: from }).update({ status: to, updated_at: nowIso });
-  return n === 1;
+/** What may change on a stored lead: its CRM status and error (the sync), and fields a later capture fills. */
+export type LeadChange = Partial<Pick<Lead, 'status' | 'syncError' | 'company' | 'phone' | 'industry' | 'volume' | 'message'>>;
+
+const CHANGE_COLUMNS = {
+  status: 'status',
+  syncError: 'sync_error',
+  company: 'company',
+  phone: 'phone',
+  industry: 'industry',
+  volume: 'volume',
+  message: 'message',
+} as const satisfies Record<keyof LeadChange, string>;
+
+/**
+ * Changes a lead's row and, when its status or volume changes, moves its count from the old rollup row to the
+ * new one, in the caller's transaction. The row is locked first on PostgreSQL, and on both engines the update
+ * only applies while status and volume are still those read, so two writers can never move the same count.
+ * Answers the lead as changed, or undefined (nothing written) when it does not exist or changed underneath.
+ */
+export async function changeLead(trx: Knex.Transaction, id: number, change: LeadChange, nowIso: string): Promise<Lead | undefined> {
+  const read = leadsWithCapturer(trx).where('leads.id', id);
+  // Only the lead's row: PostgreSQL refuses FOR UPDATE on the nullable side of the outer join.
+  if (isPostgres(trx)) read.forUpdate('leads');
+  const row = await read.first();
+  if (!row) return undefined;
+  const before = leadFromRow(row);
+  const columns: Record<string, unknown> = { updated_at: nowIso };
+  for (const [key, column] of Object.entries(CHANGE_COLUMNS)) {
+    const value = change[key as keyof LeadChange];
+    if (value !== undefined) columns[column] = value;
+  }
+  const n = await trx('leads').where({ id, status: before.status, volume: before.volume }).update(columns);
+  if (n !== 1) return undefined;
+  const after: Lead = { ...before, ...definedOnly(change) };
+  if (after.status !== before.status || after.volume !== before.volume) {
+    const day = utcDay(before.createdAt);
+    await bumpLeadRollup(trx, day, before.status, before.volume, -1);
+    await bumpLeadRollup(trx, day, after.status, after.volume, 1);
+  }
+  return after;
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
  * Adds `delta` to the count of leads created on `day` (UTC YYYY-MM-DD) with this status and volume ('' for
- * none). Called in the transaction of every lead insert and status change, so the sums always match the rows.
+ * none). Private to this file: insertLead and changeLead are its only callers.
  */
-export async function bumpLeadRollup(db: Db, day: string, status: string, volume: string | null, delta: number): Promise<void> {
+async function bumpLeadRollup(db: Db, day: string, status: string, volume: string | null, delta: number): Promise<void> {
   await db('lead_rollups')
     .insert({ day, status, volume: volume ?? '', count: delta })
     .onConflict(['day', 'status', 'volume'])

@@ -1,10 +1,10 @@
-// The rollup invariant: after any mix of inserts and status changes, lead_rollups equals a group-by over leads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
-import { ENGINES, createTestDb, type TestDb } from '../../testing/test-app';
+// The rollup invariant: after any mix of inserts, status changes and volume changes, lead_rollups equals a
+// group-by over leads.
+import { describe, expect, it } from 'vitest';
+import { ENGINES, useTestDb } from '../../testing/test-app';
 import type { LeadData } from '../../contract';
-import { containsPattern } from './leads-queries';
-import { createLead, setLeadStatus } from './leads-service';
+import { changeLead, containsPattern, type LeadChange } from './leads-queries';
+import { createLead } from './leads-service';
 
 const lead = (volume?: LeadData['volume']): LeadData => ({ firstName: 'A', lastName: 'B', email: 'a@b.co', source: 'Main Website', volume });
 
@@ -15,15 +15,9 @@ describe('containsPattern', () => {
 });
 
 describe.each(ENGINES)('lead rollups on %s', (engine) => {
-  let testDb: TestDb;
-  const deps = () => ({ db: testDb.db, clock: () => new Date('2026-02-01T00:00:00Z'), logger: pino({ level: 'silent' }) });
-
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-  });
-  afterAll(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDb(engine);
+  const change = (id: number, patch: LeadChange) =>
+    testDb.db.transaction((trx) => changeLead(trx, id, patch, '2026-02-01T00:00:00.000Z'));
 
   async function rollupsMatchLeads() {
     const fromLeads = await testDb.db('leads').select('status').select(testDb.db.raw("coalesce(volume, '') as volume")).count({ n: '*' }).groupBy('status', 'volume');
@@ -46,18 +40,38 @@ describe.each(ENGINES)('lead rollups on %s', (engine) => {
   });
 
   it('status changes move the count between rollups; repeating a status changes nothing', async () => {
-    const changed = await setLeadStatus(deps(), 1, 'synced');
-    expect(changed.status).toBe('synced');
-    await setLeadStatus(deps(), 1, 'synced');
-    await setLeadStatus(deps(), 3, 'sync_failed');
-    await setLeadStatus(deps(), 3, 'synced');
+    const changed = await change(1, { status: 'synced' });
+    expect(changed?.status).toBe('synced');
+    await change(1, { status: 'synced' });
+    await change(3, { status: 'sync_failed' });
+    await change(3, { status: 'synced' });
     await rollupsMatchLeads();
     const row = await testDb.db('lead_rollups').where({ day: '2026-01-31', status: 'synced', volume: 'under-1000' }).first();
     expect(row?.count).toBe(1);
   });
 
-  it('unknown lead - not found', async () => {
-    await expect(setLeadStatus(deps(), 999, 'synced')).rejects.toMatchObject({ code: 'not_found', message: 'Lead not found' });
+  it('a volume filled in later moves the count to the new volume, under the same status', async () => {
+    const filled = await change(3, { volume: '5000-25000', company: 'Acme' });
+    expect(filled).toMatchObject({ volume: '5000-25000', company: 'Acme', status: 'synced' });
+    await rollupsMatchLeads();
+    const row = await testDb.db('lead_rollups').where({ day: '2026-02-01', status: 'synced', volume: '5000-25000' }).first();
+    expect(row?.count).toBe(1);
+  });
+
+  it('unknown lead - nothing changes, answers undefined', async () => {
+    expect(await change(999, { status: 'synced' })).toBeUndefined();
+    await rollupsMatchLeads();
+  });
+
+  it('a change inside a transaction that fails leaves neither the row nor the counts changed', async () => {
+    await expect(
+      testDb.db.transaction(async (trx) => {
+        await changeLead(trx, 2, { status: 'sync_failed', volume: 'over-100000' }, '2026-02-01T00:00:00.000Z');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await testDb.db('leads').where({ id: 2 }).first()).toMatchObject({ status: 'new', volume: 'under-1000' });
+    await rollupsMatchLeads();
   });
 
   it('a failed transaction leaves neither the lead nor its count', async () => {

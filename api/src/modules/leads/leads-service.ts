@@ -1,21 +1,18 @@
-// Lead capture and the admin's view of leads. Every write keeps lead_rollups in step in the same transaction,
-// which is what lets the dashboard's stats stay fast at a million leads.
+// Lead capture and the admin's view of leads. The rows and their roll-up counts are written by
+// leads-queries (insertLead, changeLead), which keep lead_rollups in step in the same transaction: that is
+// what lets the dashboard's stats stay fast at a million leads.
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
-import { AppError, notFound } from '../../http/errors';
 import { looksLikeSpam } from '../../lib/spam-guard';
 import { LEAD_SOURCE_LABEL, type Lead, type LeadData } from '../../contract';
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { enqueueCrmSync } from '../crm/crm-queries';
-import { bumpLeadRollup, findLead, insertLead, listLeads, updateLeadStatus, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
+import { insertLead, listLeads, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
 /** A lead to store: from a form (a page's source label) or captured at an event (`Event: <name>`). */
 export type NewLead = Omit<LeadData, 'source'> & { source: string };
-
-/** The UTC calendar day a timestamp falls on: the rollups' and the chart's unit. */
-export const utcDay = (iso: string) => iso.slice(0, 10);
 
 /** POST /api/leads: spam is answered like a success and not stored; everything else is stored once per key. */
 export async function submitLead(deps: Deps, input: LeadData, idempotencyKey: string | undefined): Promise<Outcome> {
@@ -29,33 +26,14 @@ export async function submitLead(deps: Deps, input: LeadData, idempotencyKey: st
 }
 
 /**
- * Stores a lead and counts it in its rollup; `db` is a transaction (or the caller accepts two statements).
- * `capture` names the event and the staff account when a rep captured the lead (issue 6).
+ * Stores a lead (counted in its rollup) and queues it for the CRM; with the caller's transaction as `db`, the
+ * lead, its count and its CRM job commit together. `capture` names the event and the staff account when a rep captured the lead at an event.
  */
 export async function createLead(db: Knex, input: NewLead, nowIso: string, capture?: CaptureColumns): Promise<Lead> {
   const { website: _website, elapsedMs: _elapsed, leadSource: _ignored, ...fields } = input;
   const lead = await insertLead(db, { ...fields, leadSource: LEAD_SOURCE_LABEL }, 'new', nowIso, capture);
-  await bumpLeadRollup(db, utcDay(lead.createdAt), lead.status, lead.volume, 1);
   await enqueueCrmSync(db, { kind: 'lead', id: lead.id }, nowIso);
   return lead;
-}
-
-/**
- * Moves a lead to another status (the CRM sync will call this) and moves its count between rollups.
- * A concurrent change to the same lead makes this one fail with a conflict rather than double-count.
- */
-export async function setLeadStatus(deps: Deps, id: number, status: string): Promise<Lead> {
-  return deps.db.transaction(async (trx) => {
-    const lead = await findLead(trx, id);
-    if (!lead) throw notFound('Lead');
-    if (lead.status === status) return lead;
-    const changed = await updateLeadStatus(trx, id, lead.status, status, deps.clock().toISOString());
-    if (!changed) throw new AppError('conflict', 'The lead was changed at the same time; try again');
-    const day = utcDay(lead.createdAt);
-    await bumpLeadRollup(trx, day, lead.status, lead.volume, -1);
-    await bumpLeadRollup(trx, day, status, lead.volume, 1);
-    return { ...lead, status };
-  });
 }
 
 export function listLeadPage(deps: Pick<AppDeps, 'db'>, page: LeadPage): Promise<Lead[]> {

@@ -1,28 +1,18 @@
 // POST /api/leads over real HTTP: success shape, trimming, every validation message, spam guards, idempotency.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { LEAD_SOURCE_LABEL, LIMITS } from '../../contract';
 import { leadBody } from './lead-fixtures';
 
 describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
+  const app = useTestApp(engine);
   const post = (body: unknown, headers: Record<string, string> = {}) => api(app.baseUrl, 'POST', '/api/leads', body, headers);
-  const count = async (table: string) => Number((await testDb.db(table).count({ n: '*' }).first())?.n);
-
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  const count = async (table: string) => Number((await app.db(table).count({ n: '*' }).first())?.n);
   beforeEach(async () => {
-    await testDb.db('leads').delete();
-    await testDb.db('lead_rollups').delete();
-    await testDb.db('idempotency_keys').delete();
+    await app.db('leads').delete();
+    await app.db('lead_rollups').delete();
+    await app.db('idempotency_keys').delete();
   });
 
   it('valid lead - 201 with the stored lead, fixed lead source, status new, rollup counted', async () => {
@@ -49,7 +39,7 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
     });
     expect(res.json.id).toBeGreaterThan(0);
     expect(await count('leads')).toBe(1);
-    const rollups = await testDb.db('lead_rollups').select('day', 'status', 'volume', 'count');
+    const rollups = await app.db('lead_rollups').select('day', 'status', 'volume', 'count');
     expect(rollups).toEqual([{ day: res.json.createdAt.slice(0, 10), status: 'new', volume: '1000-5000', count: 1 }]);
   });
 
@@ -57,7 +47,7 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
     const res = await post({ firstName: 'A', lastName: 'B', email: 'a@b.co' });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ company: null, phone: null, industry: null, volume: null, message: null, source: 'Main Website' });
-    expect((await testDb.db('lead_rollups').first())?.volume).toBe('');
+    expect((await app.db('lead_rollups').first())?.volume).toBe('');
   });
 
   it('strings are trimmed and blank optionals become null', async () => {
@@ -168,7 +158,7 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
       expect(second.headers.get('idempotent-replayed')).toBe('true');
       expect(second.json).toEqual(first.json);
       expect(await count('leads')).toBe(1);
-      expect((await testDb.db('lead_rollups').first())?.count).toBe(1);
+      expect((await app.db('lead_rollups').first())?.count).toBe(1);
     });
 
     it('same key, same fields after trimming and in another order - still a replay', async () => {
@@ -225,7 +215,7 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
       expect(replayed.length + waiting.length).toBe(9);
       for (const r of replayed) expect(r.json).toEqual(created[0]!.json);
       for (const w of waiting) expect(w.json).toEqual({ message: 'A request with this Idempotency-Key is still being processed' });
-      expect((await testDb.db('lead_rollups').first())?.count).toBe(1);
+      expect((await app.db('lead_rollups').first())?.count).toBe(1);
     });
 
     it('without a key - every request is stored', async () => {

@@ -1,9 +1,11 @@
 // Pricing products: public list, admin CRUD and visibility with an audit row per write, money in cents.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import type { PricingProduct } from '../../contract';
+import { isPostgres } from '../../db/knex';
+import { AUDIT_PAGE, insertAudit } from './pricing-queries';
 import { createProduct, setProductVisibility, updateProduct, getAudit } from './pricing-service';
 
 const ADMIN = '/api/admin/pricing/products';
@@ -18,20 +20,13 @@ const product = {
 };
 
 describe.each(ENGINES)('pricing on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
+  const app = useTestApp(engine);
   let admin: SignedIn;
   const call = (method: string, path: string, body?: unknown) => api(app.baseUrl, method, path, body, { Cookie: admin.cookie });
   let created: PricingProduct;
 
   beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
     admin = await signInAs(app, 'admin', 'Paula Pricing');
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
   });
 
   it.each([
@@ -59,14 +54,14 @@ describe.each(ENGINES)('pricing on %s', (engine) => {
     expect(res.status).toBe(201);
     created = res.json;
     expect(created).toMatchObject({ name: 'Jumbo Postcard', startingPrice: 0.76, features: ['Fast', 'Glossy'], isVisible: true, sortOrder: 5 });
-    expect((await testDb.db('pricing_products').where({ id: created.id }).first())?.starting_price_cents).toBe(76);
+    expect((await app.db('pricing_products').where({ id: created.id }).first())?.starting_price_cents).toBe(76);
     const [entry] = (await call('GET', '/api/admin/pricing/audit')).json;
     expect(entry).toEqual({
       id: expect.any(Number), action: 'create', productId: created.id, productName: 'Jumbo Postcard', userName: 'Paula Pricing',
       changes: { before: null, after: { name: 'Jumbo Postcard', category: 'postcard', startingPrice: 0.76, description: 'Big', features: ['Fast', 'Glossy'], isVisible: true, sortOrder: 5 } },
       createdAt: expect.stringMatching(/Z$/),
     });
-    expect((await testDb.db('pricing_audit').where({ id: entry.id }).first())?.user_id).toBe(admin.user.id);
+    expect((await app.db('pricing_audit').where({ id: entry.id }).first())?.user_id).toBe(admin.user.id);
   });
 
   it('defaults - category postcard, visible, sort order 0, no features', async () => {
@@ -106,7 +101,7 @@ describe.each(ENGINES)('pricing on %s', (engine) => {
     expect(entry).toMatchObject({ action: 'visibility', productId: created.id, changes: { before: { isVisible: true }, after: { isVisible: false } } });
   });
 
-  it('audit - newest first, at most 200', async () => {
+  it('audit - newest first', async () => {
     const actions = (await call('GET', '/api/admin/pricing/audit')).json.map((e: { action: string }) => e.action);
     expect(actions).toEqual(['visibility', 'update', 'create', 'create']);
   });
@@ -142,8 +137,8 @@ describe.each(ENGINES)('pricing on %s', (engine) => {
     expect((await call('GET', '/api/admin/pricing/audit')).json.length).toBe(auditBefore);
   });
 
-  it('services write the product and its audit row together, or neither', async () => {
-    const deps = { db: testDb.db, clock: () => new Date('2026-06-01T00:00:00Z'), logger: pino({ level: 'silent' }) };
+  it('services write the product and its audit row together', async () => {
+    const deps = { db: app.db, clock: () => new Date('2026-06-01T00:00:00Z'), logger: pino({ level: 'silent' }) };
     const actor = { id: 7, email: 'noname@example.com', name: '' };
     const p = await createProduct(deps, actor, { name: 'Svc', category: 'letter', startingPrice: 2.5, features: [], isVisible: true, sortOrder: 1 });
     await updateProduct(deps, actor, p.id, { name: 'Svc', category: 'letter', startingPrice: 2.5, features: [], isVisible: true, sortOrder: 1 });
@@ -157,5 +152,50 @@ describe.each(ENGINES)('pricing on %s', (engine) => {
     expect(mine[1]!.changes).toEqual({ before: {}, after: {} });
     await expect(updateProduct(deps, actor, 424242, { name: 'Nope', category: 'letter', startingPrice: 1, features: [], isVisible: true, sortOrder: 0 })).rejects.toMatchObject({ code: 'not_found' });
     expect((await getAudit(deps)).some((e) => e.productId === 424242)).toBe(false);
+  });
+
+  it('services whose audit row fails to insert - neither the product change nor the audit row is stored', async () => {
+    // A trigger makes the database refuse every audit row of this one actor: a real failure in the very
+    // insert that follows the product write, on both engines.
+    const REFUSED = 'audit-refused@example.com';
+    if (isPostgres(app.db)) {
+      await app.db.raw(`create function refuse_audit() returns trigger language plpgsql as $$
+        begin if new.user_name = '${REFUSED}' then raise exception 'audit refused'; end if; return new; end $$`);
+      await app.db.raw('create trigger refuse_audit before insert on pricing_audit for each row execute function refuse_audit()');
+    } else {
+      await app.db.raw(`create trigger refuse_audit before insert on pricing_audit when new.user_name = '${REFUSED}'
+        begin select raise(abort, 'audit refused'); end`);
+    }
+    const deps = { db: app.db, clock: () => new Date('2026-06-02T00:00:00Z'), logger: pino({ level: 'silent' }) };
+    const refused = { id: 8, email: REFUSED, name: '' };
+    const data = { name: 'Kept', category: 'letter' as const, startingPrice: 3, features: ['One'], isVisible: true, sortOrder: 2 };
+    const kept = await createProduct(deps, { id: 7, email: 'noname@example.com', name: '' }, data);
+    const productRows = async () => app.db('pricing_products').orderBy('id').select('*');
+    const auditRows = async () => app.db('pricing_audit').orderBy('id').select('*');
+    const [productsBefore, auditBefore] = [await productRows(), await auditRows()];
+
+    await expect(createProduct(deps, refused, { ...data, name: 'Never stored' })).rejects.toThrow(/audit refused/);
+    await expect(updateProduct(deps, refused, kept.id, { ...data, name: 'Renamed', startingPrice: 9 })).rejects.toThrow(/audit refused/);
+    await expect(setProductVisibility(deps, refused, kept.id, false)).rejects.toThrow(/audit refused/);
+
+    expect(await productRows()).toEqual(productsBefore);
+    expect(await auditRows()).toEqual(auditBefore);
+  });
+
+  it('audit - at most the 200 newest entries, newest first', async () => {
+    const total = AUDIT_PAGE + 50;
+    const existing = Number((await app.db('pricing_audit').count({ n: '*' }).first())?.n);
+    await app.db.transaction(async (trx) => {
+      for (let i = existing; i < total; i++) {
+        const createdAt = new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString();
+        await insertAudit(trx, { action: 'update', productId: 1, productName: `Old ${i}`, userId: null, userName: 'seed', changes: { before: {}, after: {} }, createdAt });
+      }
+    });
+    const newest = await app.db('pricing_audit').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(AUDIT_PAGE).pluck('id');
+    const res = await call('GET', '/api/admin/pricing/audit');
+    expect(res.status).toBe(200);
+    expect(Number((await app.db('pricing_audit').count({ n: '*' }).first())?.n)).toBe(total);
+    expect(res.json).toHaveLength(200);
+    expect(res.json.map((e: { id: number }) => e.id)).toEqual(newest.map(Number));
   });
 });

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/types';
 import type { SampleRequest, SampleRequestData, SampleType, UsState } from '../../contract';
-import { attributionColumns, attributionFromRow } from '../crm/attribution-columns';
+import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
 
 export type SampleRequestFields = Omit<SampleRequestData, 'website' | 'elapsedMs'>;
 
@@ -54,6 +54,24 @@ export async function insertSampleRequest(db: Db, data: SampleRequestFields, now
     })
     .returning('*');
   return sampleRequestFromRow(row);
+}
+
+export async function findSampleRequest(db: Db, id: number): Promise<SampleRequest | undefined> {
+  const row = await db('sample_requests').where({ id }).first();
+  return row ? sampleRequestFromRow(row) : undefined;
+}
+
+/** The CRM sync's outcome on a request: its status in Pipedrive, the deal it became, and why it failed. */
+export async function setSampleRequestSyncOutcome(
+  db: Db,
+  id: number,
+  outcome: { pipedriveStatus: string; dealId?: number | null; syncError: string | null },
+  nowIso: string,
+): Promise<boolean> {
+  const patch: Record<string, unknown> = { pipedrive_status: outcome.pipedriveStatus, sync_error: outcome.syncError, updated_at: nowIso };
+  if (outcome.dealId !== undefined) patch.pipedrive_deal_id = outcome.dealId == null ? null : String(outcome.dealId);
+  const n = await db('sample_requests').where({ id }).update(patch);
+  return n === 1;
 }
 
 export async function listSampleRequests(db: Db): Promise<SampleRequest[]> {

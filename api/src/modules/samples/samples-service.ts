@@ -9,7 +9,7 @@ import { insertSampleRequest, listSampleRequests, setSampleRequestProcessed, typ
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
-/** POST /api/print-samples: a bot is answered like a person and nothing is stored (contract §5). */
+/** POST /api/print-samples: a bot (honeypot filled or form sent too fast) is answered like a person and nothing is stored. */
 export async function submitSampleRequest(deps: Deps, input: SampleRequestData, idempotencyKey: string | undefined): Promise<Outcome> {
   const { website, elapsedMs, ...fields } = input;
   if (looksLikeSpam({ website, elapsedMs })) {

@@ -1,7 +1,7 @@
 // POST /api/print-samples (public, idempotent, spam-guarded) and the admin list / processed toggle.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
 import { LIMITS, type SampleRequestInput } from '../../contract';
 
@@ -23,21 +23,14 @@ const sample = (overrides: Partial<SampleRequestInput> = {}): SampleRequestInput
 });
 
 describe.each(ENGINES)('sample requests on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
+  const app = useTestApp(engine);
   let cookie: string;
   const post = (body: unknown, headers: Record<string, string> = {}) => api(app.baseUrl, 'POST', '/api/print-samples', body, headers);
   const admin = (method: string, path: string, body?: unknown) => api(app.baseUrl, method, path, body, { Cookie: cookie });
-  const count = async () => Number((await testDb.db('sample_requests').count({ n: '*' }).first())?.n);
+  const count = async () => Number((await app.db('sample_requests').count({ n: '*' }).first())?.n);
 
   beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
     cookie = (await signInAs(app)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
   });
 
   it('valid request - 201 with the stored request: pending sync, not processed', async () => {

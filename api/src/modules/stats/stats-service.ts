@@ -1,5 +1,6 @@
-// The dashboard's numbers (contract §5), from rollup sums: totals, this month, conversion, pipeline, and a
-// zero-filled 30-day series for the chart.
+// The dashboard's numbers, from rollup sums: total leads, leads this month (UTC), conversion (the share of leads
+// synced to the CRM, in percent to one decimal), pipeline value (each lead's volume bucket priced as pieces ×
+// tier price), and a zero-filled 30-day series for the chart.
 import type { AppDeps } from '../../deps';
 import { VOLUME_PIPELINE, VOLUME_VALUES, type Stats, type Volume } from '../../contract';
 import { countsByDaySince, countsByVolumeAndStatus } from './stats-queries';

@@ -1,10 +1,11 @@
 // Stats for a known data set, computed from rollups, checked number by number; and the route over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
 import type { LeadData } from '../../contract';
-import { createLead, setLeadStatus } from '../leads/leads-service';
+import { moveLeadTo } from '../../testing/move-lead';
+import { createLead } from '../leads/leads-service';
 import { getStats } from './stats-service';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
@@ -20,18 +21,8 @@ function days(last: string, counts: Record<string, number>) {
 }
 
 describe.each(ENGINES)('stats on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
-  const at = (clock: Date) => ({ db: testDb.db, clock: () => clock, logger: pino({ level: 'silent' }) });
-
-  beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db, { clock: () => NOW });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
-  });
+  const app = useTestApp(engine, { clock: () => NOW });
+  const at = (clock: Date) => ({ db: app.db, clock: () => clock, logger: pino({ level: 'silent' }) });
 
   it('no leads - zeros, conversion 0, thirty zero days', async () => {
     expect(await getStats(at(NOW))).toEqual({
@@ -45,7 +36,7 @@ describe.each(ENGINES)('stats on %s', (engine) => {
 
   it('a known data set - every number', async () => {
     const ids: number[] = [];
-    const add = async (iso: string, volume?: LeadData['volume']) => ids.push((await createLead(testDb.db, lead(volume), iso)).id);
+    const add = async (iso: string, volume?: LeadData['volume']) => ids.push((await createLead(app.db, lead(volume), iso)).id);
     await add('2026-03-15T11:59:00.000Z', 'under-1000'); // today
     await add('2026-03-15T00:00:00.000Z', 'under-1000'); // today, first instant
     await add('2026-03-01T00:00:00.000Z', '1000-5000'); // first instant of the month
@@ -53,9 +44,9 @@ describe.each(ENGINES)('stats on %s', (engine) => {
     await add('2026-02-14T08:00:00.000Z', '25000-100000'); // first day of the chart
     await add('2026-02-13T23:00:00.000Z'); // the day before the chart, no volume
     await add('2025-12-01T00:00:00.000Z', '5000-25000');
-    await setLeadStatus(at(NOW), ids[0]!, 'synced');
-    await setLeadStatus(at(NOW), ids[6]!, 'synced');
-    await setLeadStatus(at(NOW), ids[5]!, 'sync_failed');
+    await moveLeadTo(app.db, ids[0]!, 'synced', NOW);
+    await moveLeadTo(app.db, ids[6]!, 'synced', NOW);
+    await moveLeadTo(app.db, ids[5]!, 'sync_failed', NOW);
 
     const stats = await getStats(at(NOW));
     expect(stats.totalLeads).toBe(7);

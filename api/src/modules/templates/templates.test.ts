@@ -1,6 +1,6 @@
 // /api/admin/sample-templates: create, list newest first, replace, delete, validation, 401 and 404.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
 import { LIMITS } from '../../contract';
 
@@ -8,19 +8,12 @@ const BASE = '/api/admin/sample-templates';
 const template = { name: 'Spring postcard', type: 'postcard', frontImageUrl: 'https://cdn.example/f.png', backImageUrl: '', description: 'Bright', active: false };
 
 describe.each(ENGINES)('sample templates on %s', (engine) => {
-  let testDb: TestDb;
-  let app: TestApp;
+  const app = useTestApp(engine);
   let cookie: string;
   const call = (method: string, path: string, body?: unknown) => api(app.baseUrl, method, path, body, { Cookie: cookie });
 
   beforeAll(async () => {
-    testDb = await createTestDb(engine);
-    app = await startTestApp(testDb.db);
     cookie = (await signInAs(app)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.drop();
   });
 
   it.each([['GET', BASE], ['POST', BASE], ['PUT', `${BASE}/1`], ['DELETE', `${BASE}/1`]])('%s %s without a session - 401', async (method, path) => {

@@ -1,16 +1,16 @@
-// Lead statuses change only through the CRM sync, which has no HTTP route (spec §4 shows no rules for it).
-// Tests move a lead with the very service that sync calls, on the e2e server's database, so the rollups
-// behind the stats move with it exactly as they will in production.
+// Lead statuses change only through the CRM sync, which has no HTTP route of its own. Tests move a lead with
+// the very function that sync calls (changeLead), on the e2e server's database, so the rollups behind the
+// stats move with it exactly as they will in production.
 import { createDb, type Db } from '../../../../api/src/db/knex';
-import { createLogger } from '../../../../api/src/logger';
-import { setLeadStatus } from '../../../../api/src/modules/leads/leads-service';
+import { changeLead } from '../../../../api/src/modules/leads/leads-queries';
 import { E2E_DB } from '../../../../playwright.config';
 
 let db: Db | undefined;
 
 export async function moveLeadTo(id: number, status: string): Promise<void> {
   db ??= createDb(E2E_DB);
-  await setLeadStatus({ db, clock: () => new Date(), logger: createLogger('silent') }, id, status);
+  const moved = await db.transaction((trx) => changeLead(trx, id, { status }, new Date().toISOString()));
+  if (!moved) throw new Error(`Lead ${id} not found`);
 }
 
 export async function closeLeadStatusDb(): Promise<void> {
