@@ -2,9 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { E2E_DB } from '../../playwright.config';
 
-export function addUser(email: string, password: string, role: 'admin' | 'rep' = 'admin', name = 'Test Admin'): void {
+/** `database`: the e2e server's by default; a test's own server passes its file (e2e/support/product-server.ts). */
+export function addUser(email: string, password: string, role: 'admin' | 'rep' = 'admin', name = 'Test Admin', database = E2E_DB): void {
   execFileSync('npm', ['run', '--silent', 'user:add', '--', '--email', email, '--password', password, '--name', name, '--role', role], {
-    env: { ...process.env, DATABASE_URL: E2E_DB },
+    env: { ...process.env, DATABASE_URL: database },
     stdio: 'pipe',
   });
 }

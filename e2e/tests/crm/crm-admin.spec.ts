@@ -1,7 +1,7 @@
-// CRM sync in the admin and lead attribution end to end (issue 7). The e2e server has no Pipedrive token, so
-// the real answers are "CRM not connected"; a successful retry is the server's answer stubbed with route.fulfill.
-import type { Page } from '@playwright/test';
-import type { Lead, SampleRequest } from '../../../api/src/contract/entities';
+// CRM sync in the admin and lead attribution, end to end. The shared e2e server has no Pipedrive token: its
+// real answers are "CRM not connected". The CRM tests get a product server of their own connected to the local
+// fake Pipedrive (crm-test.ts), which is told to fail so that records really reach sync_failed, then to
+// recover so that Retry sync really delivers them.
 import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { SamplesPage } from '../../pages/admin/samples-page';
 import { LeadFormPage } from '../../pages/lead-form';
@@ -11,22 +11,13 @@ import { createLead, createSampleRequest } from '../admin/support/api-data';
 import { closeLeadStatusDb, moveLeadTo } from '../admin/support/lead-status';
 import { closeE2eDb, findLeadByEmail } from '../public/support/e2e-db';
 import { fillLead, waitOutMinimumFillTime } from '../public/support/lead-helpers';
+import { crmTest, retrySyncBehindTheScreen, waitForCrm } from './support/crm-test';
 
 test.use({ serviceWorkers: 'block', reducedMotion: 'reduce' });
 test.afterAll(async () => {
   await closeE2eDb();
   await closeLeadStatusDb();
 });
-
-const RETRY = /\/api\/admin\/(leads|print-samples)\/\d+\/retry-sync$/;
-
-/** Answers every retry-sync POST with this status and body instead of the server. */
-async function stubRetry(page: Page, status: number, body: object): Promise<void> {
-  await page.unroute(RETRY);
-  await page.route(RETRY, (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }) : route.fallback(),
-  );
-}
 
 test('attribution - UTM parameters of the landing page reach the stored lead two pages later and the admin detail', async ({ page }) => {
   const email = `${uniqueTag('attr')}@example.com`;
@@ -88,90 +79,99 @@ test('lead detail - a lead without attribution says so', async ({ page }) => {
   await expect(dialog.getByText('No attribution recorded')).toBeVisible();
 });
 
-test('dashboard - says "CRM not connected" when the server has no Pipedrive token', async ({ page }) => {
+test('dashboard - says "CRM not connected" when the server has no Pipedrive token, and so does Retry sync', async ({ page }) => {
+  const email = `${uniqueTag('nocrm')}@example.com`;
+  const lead = await createLead(page.request, { email, lastName: 'Unsent' });
+  // Without a token no sync runs, so nothing can fail: the lead is moved the way the sync would move it.
+  await moveLeadTo(lead.id, 'sync_failed');
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
   await expect(page.getByRole('region', { name: 'CRM sync' })).toContainText('CRM not connected');
-});
-
-test('dashboard - a connected CRM shows its pending and failed counts', async ({ page }) => {
-  await page.route('**/api/admin/crm/status', (route) => route.fulfill({ json: { connected: true, pending: 3, failed: 1 } }));
-  const dashboard = new DashboardPage(page);
-  await dashboard.goto();
-  await expect(page.getByRole('region', { name: 'CRM sync' })).toContainText('CRM connected — 3 pending, 1 failed');
-});
-
-test('retry sync - a failed lead shows its reason and Retry sync; success and failure are toasted', async ({ page }) => {
-  const email = `${uniqueTag('retry')}@example.com`;
-  const lead = await createLead(page.request, { email, lastName: 'Retry' });
-  await moveLeadTo(lead.id, 'sync_failed');
-  // The sync error is written only by the CRM worker, which the e2e server does not run: the list answer
-  // is the server's, with this lead's reason filled in.
-  const reason = 'Gave up after 10 attempts: POST /api/v2/deals: 503 Service unavailable';
-  await page.route(/\/api\/admin\/leads\?/, async (route) => {
-    const response = await route.fetch();
-    const leads = (await response.json()) as Lead[];
-    await route.fulfill({ response, json: leads.map((l) => (l.id === lead.id ? { ...l, syncError: reason } : l)) });
-  });
-
-  const dashboard = new DashboardPage(page);
-  await dashboard.goto();
   await dashboard.search(email);
-  const row = dashboard.row(email);
-  await expect(dashboard.statusOf(email)).toHaveText('sync_failed');
-  await expect(dashboard.statusOf(email)).toHaveAttribute('title', reason);
-  await expect(dashboard.statusOf(email)).toHaveAccessibleDescription(`Sync error: ${reason}`);
-
-  // Success: the lead comes back `new`; the list and stats are fetched again.
-  await stubRetry(page, 200, { ...lead, status: 'new', syncError: null });
-  const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/leads' && r.method() === 'GET');
-  const stats = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/stats');
-  const retried = page.waitForRequest(RETRY);
-  await row.getByRole('button', { name: 'Retry sync' }).click();
-  expect(new URL((await retried).url()).pathname).toBe(`/api/admin/leads/${lead.id}/retry-sync`);
-  await expect(dashboard.toastTitle).toHaveText('Sync queued again');
-  await refetched;
-  await stats;
-
-  // Already in the CRM: the server's message is the toast's description.
-  await stubRetry(page, 409, { message: 'This lead is already in the CRM' });
-  await row.getByRole('button', { name: 'Retry sync' }).click();
+  await dashboard.row(email).getByRole('button', { name: 'Retry sync' }).click();
   await expect(dashboard.toastTitle).toHaveText('Failed to retry sync');
-  await expect(dashboard.toastDescription).toHaveText('This lead is already in the CRM');
-
-  // The real server, without a token.
-  await page.unroute(RETRY);
-  await row.getByRole('button', { name: 'Retry sync' }).click();
   await expect(dashboard.toastDescription).toHaveText('CRM not connected');
 });
 
-test('retry sync - a failed sample request shows its reason in the card and retries', async ({ page }) => {
+crmTest('dashboard - a connected CRM shows how many syncs wait and how many failed', async ({ page, crm }) => {
+  // Two answers of 503 use up both attempts of the first lead: it fails.
+  crm.pipedrive.failNext(2, { status: 503 });
+  await createLead(page.request, { email: `${uniqueTag('failed')}@example.com`, lastName: 'Failed' });
+  await waitForCrm(page.request, { pending: 0, failed: 1 });
+  // Then Pipedrive asks to wait ten minutes: the second lead waits in the queue.
+  crm.pipedrive.failNext(Infinity, { status: 429, retryAfterSeconds: 600 });
+  await createLead(page.request, { email: `${uniqueTag('waiting')}@example.com`, lastName: 'Waiting' });
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(page.getByRole('region', { name: 'CRM sync' })).toContainText('CRM connected — 1 pending, 1 failed');
+});
+
+crmTest('retry sync - a failed lead shows its reason; Retry sync delivers it, and a lead already in the CRM is refused', async ({ page, crm }) => {
+  // Two leads each wait out two failed attempts and then a delivery.
+  crmTest.slow();
+  const first = `${uniqueTag('retry')}@example.com`;
+  const second = `${uniqueTag('stale')}@example.com`;
+  // Four answers of 503: both attempts of each lead fail (an attempt stops at its first failed call).
+  crm.pipedrive.failNext(4, { status: 503 });
+  await createLead(page.request, { email: first, lastName: 'Retry' });
+  const stale = await createLead(page.request, { email: second, lastName: 'Stale' });
+  await waitForCrm(page.request, { pending: 0, failed: 2 });
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(first);
+  const reason = /^Gave up after 2 attempts: .+: 503 Service unavailable$/;
+  await expect(dashboard.statusOf(first)).toHaveText('sync_failed');
+  await expect(dashboard.statusOf(first)).toHaveAttribute('title', reason);
+  await expect(dashboard.statusOf(first)).toHaveAccessibleDescription(/^Sync error: Gave up after 2 attempts: .+: 503 Service unavailable$/);
+
+  // Pipedrive is back: the retried lead is queued again, the list and stats are fetched again, and the lead
+  // arrives in Pipedrive.
+  const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/leads' && r.method() === 'GET');
+  const stats = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/stats');
+  await dashboard.row(first).getByRole('button', { name: 'Retry sync' }).click();
+  await expect(dashboard.toastTitle).toHaveText('Sync queued again');
+  await refetched;
+  await stats;
+  await expect.poll(() => crm.pipedrive.persons.some((p) => p.emails.some((e) => e.value === first))).toBe(true);
+  await waitForCrm(page.request, { pending: 0, failed: 1 });
+  await dashboard.goto();
+  await dashboard.search(first);
+  await expect(dashboard.statusOf(first)).toHaveText('synced');
+
+  // The second lead is on screen as failed while another admin retries it and it reaches the CRM: its
+  // Retry sync is refused with the server's reason.
+  await dashboard.search(second);
+  await expect(dashboard.statusOf(second)).toHaveText('sync_failed');
+  await retrySyncBehindTheScreen(page.request, `/api/admin/leads/${stale.id}/retry-sync`);
+  await waitForCrm(page.request, { pending: 0, failed: 0 });
+  await dashboard.row(second).getByRole('button', { name: 'Retry sync' }).click();
+  await expect(dashboard.toastTitle).toHaveText('Failed to retry sync');
+  await expect(dashboard.toastDescription).toHaveText('This lead is already in the CRM');
+});
+
+crmTest('retry sync - a failed sample request shows its reason in the card, and Retry sync delivers it', async ({ page, crm }) => {
   const lastName = uniqueTag('Sync');
-  const request = await createSampleRequest(page.request, { lastName });
-  const reason = 'POST /api/v2/persons: 400 Invalid email';
-  // Sample requests reach `sync_failed` only through the CRM worker: the list answer is the server's, with
-  // this request marked failed.
-  await page.route(/\/api\/admin\/print-samples$/, async (route) => {
-    if (route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
-    const requests = (await response.json()) as SampleRequest[];
-    await route.fulfill({ response, json: requests.map((r) => (r.id === request.id ? { ...r, pipedriveStatus: 'sync_failed', syncError: reason } : r)) });
-  });
+  crm.pipedrive.failNext(2, { status: 503 });
+  await createSampleRequest(page.request, { lastName });
+  await waitForCrm(page.request, { pending: 0, failed: 1 });
 
   const samples = new SamplesPage(page);
   await samples.goto();
   await samples.requestsTab.click();
   const card = page.getByRole('article', { name: `Sam ${lastName}` });
-  await expect(card).toContainText(reason);
+  await expect(card.getByRole('group', { name: 'CRM sync failed' })).toContainText(/Sync failed: Gave up after 2 attempts: .+: 503 Service unavailable/);
+  await expect(card).toContainText('CRM: sync_failed');
 
-  await stubRetry(page, 200, { ...request, pipedriveStatus: 'pending', syncError: null });
   const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/print-samples' && r.method() === 'GET');
   await card.getByRole('button', { name: 'Retry sync' }).click();
   await expect(samples.toastTitle).toHaveText('Sync queued again');
   await refetched;
-
-  await page.unroute(RETRY);
-  await card.getByRole('button', { name: 'Retry sync' }).click();
-  await expect(samples.toastTitle).toHaveText('Failed to retry sync');
-  await expect(samples.toastDescription).toHaveText('CRM not connected');
+  await expect(card.getByRole('group', { name: 'CRM sync failed' })).toHaveCount(0);
+  await waitForCrm(page.request, { pending: 0, failed: 0 });
+  expect(crm.pipedrive.persons.map((p) => p.name)).toContain(`Sam ${lastName}`);
+  await page.reload();
+  await samples.requestsTab.click();
+  await expect(card).toContainText('CRM: synced');
 });

@@ -38,11 +38,16 @@ test('product cards - shown in the order the API gives, with starting price and 
   await expect(page.getByRole('list', { name: 'Pricing products' })).toContainText('Alpha Card feature');
 });
 
-test('product block - says so when loading fails and offers a retry', async ({ page }) => {
-  await page.route('**/api/pricing/products', (r) => r.fulfill({ status: 500, body: 'boom' }));
+test('product block - says so when loading fails, and its retry loads the products', async ({ page }) => {
+  // The server fails the first load only; the retry reaches the real server.
+  await page.route('**/api/pricing/products', (r) => r.fulfill({ status: 500, body: 'boom' }), { times: 1 });
   await page.goto('/print/pricing');
   await expect(page.getByText('Pricing products could not be loaded.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  const names = await visiblePricingProductNames();
+  expect(names.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('list', { name: 'Pricing products' }).getByRole('heading', { level: 3 })).toHaveText(names);
+  await expect(page.getByText('Pricing products could not be loaded.')).toHaveCount(0);
 });
 
 // Needs the API's GET /api/pricing/products (contract §4) and the seeded products.

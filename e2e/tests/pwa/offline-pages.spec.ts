@@ -47,8 +47,11 @@ test('offline - after one online visit every public page, the 404 page and the a
   await expect(page.getByRole('list', { name: 'Pricing products' }).getByRole('listitem').first()).toBeVisible();
   await page.goto('/no-such-page-offline');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
-  // The admin shell loads; with no session it cannot show data, but it renders rather than failing.
+  // The admin shell loads: its navigation, the screen's title and the offline notice. With no session it
+  // cannot show data, but it renders rather than failing.
   await page.goto('/admin');
-  await expect(page.locator('#root')).not.toBeEmpty();
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Lead Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Dashboard');
+  await expect(page.getByTestId('offline-banner')).toContainText('Offline');
   await context.setOffline(false);
 });

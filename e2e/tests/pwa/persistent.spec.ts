@@ -28,14 +28,23 @@ test('persistent profile - a waiting item survives closing and reopening the bro
     await context.setOffline(true);
     await submitInlineLead(page, email, Date.now());
     await expectQueued(page);
+    await expect(indicator(page)).toHaveText(/1 waiting to send/);
     await context.close();
     expect(await countLeadsByEmail(email)).toBe(0);
 
+    // Reopened online, with the send held back until the reopened page has shown the item as waiting.
     context = await launch();
-    await context.setOffline(true);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/api/leads', async (route) => {
+      await released;
+      await route.continue();
+    });
     page = context.pages()[0] ?? (await context.newPage());
-    await context.setOffline(false);
     await page.goto('/print');
+    await expect(indicator(page)).toHaveText(/1 waiting to send/);
+    expect(await countLeadsByEmail(email)).toBe(0);
+    release();
     await expect.poll(() => countLeadsByEmail(email), { timeout: 30_000 }).toBe(1);
     await expect(indicator(page)).toHaveCount(0);
     await context.close();
