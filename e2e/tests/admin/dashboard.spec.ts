@@ -1,4 +1,4 @@
-// The lead dashboard against the real server (spec §2, contract §4-§5). Every test that creates leads lives
+// The lead dashboard against the real server: stats, table, filters, export and live refresh. Every test that creates leads lives
 // in this file, so they run one after another and the stats test can count on its own baseline.
 import fs from 'node:fs';
 import type { Lead, Stats } from '../../../api/src/contract/entities';
@@ -12,13 +12,13 @@ import { LeadFormPage } from '../../pages/lead-form';
 
 test.afterAll(closeLeadStatusDb);
 
-/** `Nov 22, 2026` (spec §9), computed without the app's own formatter. */
+/** `Nov 22, 2026` (the product's date format), computed without the app's own formatter. */
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 test('stat cards - Total Leads, This Month, Conversion Rate and Pipeline Value for a known set of leads', async ({ page }) => {
   const before = await getJson<Stats>(page.request, '/api/admin/stats');
   const tag = uniqueTag('stats');
-  // Each volume bucket stands for a monthly piece count at the First Class 4x6 tier price (contract §5).
+  // Each volume bucket stands for a monthly piece count at the First Class 4x6 tier price.
   const set = [
     { volume: 'under-1000', status: 'synced', dollars: 500 * 0.68 },
     { volume: '1000-5000', status: 'new', dollars: 3000 * 0.65 },
@@ -62,7 +62,7 @@ test('Recent Leads table - contact, company, industry, volume, date and a badge 
     if (lead.status !== 'new') await moveLeadTo(row.id, lead.status);
     created[lead.status] = row;
   }
-  // A lead without a status counts as new (spec §4): the real answer, with one status blanked on its way in.
+  // A lead without a status counts as new: the real answer, with one status blanked on its way in.
   await page.route(
     (url) => url.pathname === '/api/admin/leads',
     async (route) => {
