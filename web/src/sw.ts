@@ -7,8 +7,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { replayOutbox } from './lib/outbox/outbox-replay';
-import { ADMIN_API_CACHE, CACHED_AT_HEADER, PUBLIC_API_CACHE } from './lib/cache-names';
+import { replayOutbox } from './lib/outbox';
+import { ADMIN_API_CACHE, CACHE_ANSWERS_MESSAGE, CACHED_AT_HEADER, OUTBOX_SYNC_TAG, PUBLIC_API_CACHE } from './lib/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -49,10 +49,13 @@ const markCached: WorkboxPlugin = {
   },
 };
 
-registerRoute(
-  ({ url, request }) => request.method === 'GET' && (url.pathname.startsWith('/api/admin/') || url.pathname === '/api/auth/user'),
-  new NetworkFirst({ cacheName: ADMIN_API_CACHE, networkTimeoutSeconds: 8, plugins: [markCached] }),
-);
+/** The admin's reads: its data and who is signed in. Kept per device so the admin opens offline. */
+function isAdminRead(url: URL): boolean {
+  return url.origin === self.location.origin && (url.pathname.startsWith('/api/admin/') || url.pathname === '/api/auth/user');
+}
+const adminReads = new NetworkFirst({ cacheName: ADMIN_API_CACHE, networkTimeoutSeconds: 8, plugins: [markCached] });
+
+registerRoute(({ url, request }) => request.method === 'GET' && isAdminRead(url), adminReads);
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname === '/api/pricing/products',
   new StaleWhileRevalidate({ cacheName: PUBLIC_API_CACHE }),
@@ -60,9 +63,18 @@ registerRoute(
 
 self.addEventListener('sync', (event) => {
   const e = event as ExtendableEvent & { tag?: string };
-  if (e.tag === 'dm-outbox') e.waitUntil(replayOutbox());
+  if (e.tag === OUTBOX_SYNC_TAG) e.waitUntil(replayOutbox());
 });
 
+type PageMessage = { type: 'SKIP_WAITING' } | { type: typeof CACHE_ANSWERS_MESSAGE; urls: string[] };
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const message = event.data as PageMessage | null;
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // Answers the page fetched before this worker controlled it (a first visit) never passed through here:
+  // fetch the admin's among them again, through the same strategy, so they are there when offline.
+  if (message?.type === CACHE_ANSWERS_MESSAGE) {
+    const urls = message.urls.map((u) => new URL(u, self.location.origin)).filter(isAdminRead);
+    event.waitUntil(Promise.allSettled(urls.map((url) => adminReads.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }))));
+  }
 });

@@ -1,4 +1,17 @@
-// Shared by the service worker and the page (sign-out clears these).
+// Every name this app gives to browser storage and channels, in one place: pages and the service worker
+// must agree on them, and sign-out clears the admin's cache by name.
 export const ADMIN_API_CACHE = 'dm-admin-api';
 export const PUBLIC_API_CACHE = 'dm-public-api';
+/** Marks an answer the service worker served from its cache; the value is when the server first sent it. */
 export const CACHED_AT_HEADER = 'X-DM-Cached-At';
+
+/** The outbox's IndexedDB database. The name is on visitors' devices: changing it would orphan what waits. */
+export const OUTBOX_DB_NAME = 'dm-outbox';
+/** The Web Lock held by whoever replays the outbox (a tab or the service worker). */
+export const OUTBOX_LOCK_NAME = 'dm-outbox';
+/** The Background Sync tag that wakes the service worker to replay the outbox. */
+export const OUTBOX_SYNC_TAG = 'dm-outbox';
+/** The BroadcastChannel of the app's event bus (lib/events.ts), shared by tabs and the service worker. */
+export const EVENTS_CHANNEL = 'dm-events';
+/** The page's message to the service worker: "cache these answers I fetched before you controlled me". */
+export const CACHE_ANSWERS_MESSAGE = 'CACHE_ANSWERS';

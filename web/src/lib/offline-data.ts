@@ -1,9 +1,9 @@
-// Whether the admin is looking at data the service worker answered from its cache (issue 5): the worker
-// marks such answers with a header, the API client reports every answer here, and the admin layout says
+// Whether the admin is looking at data the service worker answered from its cache: the worker marks such
+// answers with a header, the API client reports every answer here, and the admin layout says
 // "Offline — showing data from <time>" while it is so. Write buttons read the same store to explain
 // why they are paused instead of failing.
 import { create } from 'zustand';
-import { ADMIN_API_CACHE, CACHED_AT_HEADER } from './cache-names';
+import { ADMIN_API_CACHE, CACHE_ANSWERS_MESSAGE, CACHED_AT_HEADER } from './cache-names';
 
 interface OfflineDataState {
   /** When the cached answer was first served by our server; null while answers are live. */
@@ -21,6 +21,31 @@ export function noteResponse(response: Response): void {
   if (cachedAt !== useOfflineDataStore.getState().cachedAt) useOfflineDataStore.setState({ cachedAt });
 }
 
+// Reads made before a service worker controlled this page went straight to the network, so the worker
+// never kept them: on a first visit the admin would then have nothing to show offline. They are handed to
+// the worker once it takes control; it fetches again those it keeps. A few dozen at most are remembered.
+const HANDOVER_LIMIT = 50;
+const readsBeforeControl = new Set<string>();
+let handoverStarted = false;
+
+function workerContainer(): ServiceWorkerContainer | undefined {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+}
+
+/** Called for every request the API client makes. */
+export function noteRequest(request: Request): void {
+  const container = workerContainer();
+  if (!container || container.controller || request.method !== 'GET') return;
+  if (readsBeforeControl.size < HANDOVER_LIMIT) readsBeforeControl.add(request.url);
+  if (handoverStarted) return;
+  handoverStarted = true;
+  container.addEventListener('controllerchange', () => {
+    const urls = [...readsBeforeControl];
+    readsBeforeControl.clear();
+    if (urls.length) container.controller?.postMessage({ type: CACHE_ANSWERS_MESSAGE, urls });
+  });
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => useOfflineDataStore.setState({ online: true }));
   window.addEventListener('offline', () => useOfflineDataStore.setState({ online: false }));
@@ -33,7 +58,7 @@ export function useWritesPaused(): boolean {
   return useOfflineDataStore((s) => !s.online || s.cachedAt !== null);
 }
 
-/** Sign-out on this device: the admin's cached answers go with the session (issue 5). The outbox stays. */
+/** Sign-out on this device: the admin's cached answers go with the session. The outbox stays. */
 export async function clearCachedAdminData(): Promise<void> {
   useOfflineDataStore.setState({ cachedAt: null });
   if (typeof caches !== 'undefined') await caches.delete(ADMIN_API_CACHE);

@@ -1,4 +1,4 @@
-// The spec's lost-session path (§6, §8): a destructive toast, then after 500 ms the browser goes to
+// The lost-session path: a destructive toast, then after 500 ms the browser goes to
 // /api/login, which signs the person in again and brings them back. Several calls can fail with 401 at the
 // same moment; only the first one toasts and schedules the trip.
 import { notifyError } from './toast';

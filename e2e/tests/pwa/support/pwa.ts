@@ -14,7 +14,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** Fills and submits the landing page's inline demo form. */
 export async function submitInlineLead(page: Page, email: string, shownAt: number): Promise<void> {
   // The form's fill-time clock starts at hydration; count from then at the earliest, or the spam guard
-  // (contract §5) would answer like a success and store nothing.
+  // (a submission faster than a person could type) would answer like a success and store nothing.
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   shownAt = Math.max(shownAt, Date.now());
   const form = LeadFormPage.inline(page);

@@ -1,6 +1,32 @@
-// What a visitor sees instead of the error toast when a submission was saved for later (contract §7);
-// it turns into a confirmation once that very submission has been delivered.
-import { useOutboxItemState } from '../../lib/outbox/use-outbox-item';
+// What a visitor sees instead of the error toast when a submission was saved for later; it turns into a
+// confirmation once that very submission has been delivered.
+import { useEffect, useState } from 'react';
+import { subscribe } from '../../lib/events';
+import { getOutboxItem } from '../../lib/outbox';
+
+type OutboxItemState = 'waiting' | 'failed' | 'sent';
+
+/**
+ * Follows one submission in the outbox: waiting, failed, or gone, which means delivered, since the outbox
+ * only ever removes an item on a 2xx or when the visitor discards it.
+ */
+function useOutboxItemState(id: string): OutboxItemState {
+  const [state, setState] = useState<OutboxItemState>('waiting');
+  useEffect(() => {
+    let alive = true;
+    const check = () =>
+      void getOutboxItem(id).then((item) => {
+        if (alive) setState(!item ? 'sent' : item.state === 'failed' ? 'failed' : 'waiting');
+      });
+    check();
+    const stop = subscribe(['outbox-changed', 'delivered'], check);
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [id]);
+  return state;
+}
 
 export function QueuedNotice({ id, onDone }: { id: string; onDone?: () => void }) {
   const state = useOutboxItemState(id);

@@ -1,8 +1,9 @@
-// Who is signed in (spec §7: GET /api/auth/user, no retry). A 401 is an answer, not a failure: it means
+// Who is signed in (GET /api/auth/user, asked once, never retried). A 401 is an answer, not a failure: it means
 // "nobody", and the admin gate turns that into the Unauthorized toast and the trip to /api/login.
 import { create } from 'zustand';
 import type { CurrentUser, UserRole } from '@contract';
-import { apiClient, errorStatus } from '../../lib/api-client';
+import { apiClient } from '../../lib/api-client';
+import { errorMessage, errorStatus } from '../../lib/server-error';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -32,7 +33,7 @@ export const useCurrentUserStore = create<CurrentUserState>()((set, get) => ({
       set({ user, status: 'ready' });
     } catch (error) {
       if (errorStatus(error) === 401) set({ user: null, status: 'ready' });
-      else set({ user: null, status: 'error', error: error instanceof Error ? error.message : String(error), networkError: errorStatus(error) === null });
+      else set({ user: null, status: 'error', error: errorMessage(error), networkError: errorStatus(error) === null });
     }
   },
 }));

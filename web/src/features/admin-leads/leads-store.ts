@@ -2,9 +2,9 @@
 // the stats. Both are refreshed when a lead is submitted from the public form, in this tab or another.
 import { create } from 'zustand';
 import type { CrmStatus, EventSummary, Lead, Stats } from '@contract';
-import { isUnauthorized, serverMessage } from '../../lib/api-client';
+import { describeError, errorMessage, isUnauthorized } from '../../lib/server-error';
 import { notifyError, notifySuccess } from '../../lib/toast';
-import { onLeadSubmitted } from '../../lib/lead-events';
+import { subscribe } from '../../lib/events';
 import { sessionExpired } from '../../lib/session-expired';
 import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, retryLeadSync, type LeadFilters } from './leads-api';
 
@@ -38,10 +38,10 @@ interface LeadsState {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return describeError(error);
 }
 
-/** The dashboard words a lost session with the titled toast (spec §6). */
+/** The dashboard words a lost session with the titled toast. */
 function failed(error: unknown): string {
   if (isUnauthorized(error)) sessionExpired('titled');
   return messageOf(error);
@@ -131,7 +131,7 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
       await Promise.all([get().loadLeads(), get().loadStats(), get().loadCrmStatus()]);
     } catch (error) {
       if (isUnauthorized(error)) sessionExpired('titled');
-      else notifyError('Failed to retry sync', serverMessage(error));
+      else notifyError('Failed to retry sync', errorMessage(error));
     } finally {
       const retrying = new Set(get().retrying);
       retrying.delete(id);
@@ -149,9 +149,11 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   },
 }));
 
-// Spec §7: a successful lead submit refreshes the admin's leads and stats. Only data already held is
+// A lead delivered (from this tab or another, at once or from the outbox) refreshes the admin's leads and
+// stats, once per delivery. Only data already held is
 // refreshed; a store that never loaded (a visitor who is not staff) makes no admin call.
-onLeadSubmitted(() => {
+subscribe('delivered', ({ items }) => {
+  if (!items.some((i) => i.kind === 'lead')) return;
   const { leadsStatus, statsStatus, loadLeads, loadStats } = useLeadsStore.getState();
   if (leadsStatus !== 'idle') void loadLeads();
   if (statsStatus !== 'idle') void loadStats();

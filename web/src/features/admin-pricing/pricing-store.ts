@@ -1,8 +1,8 @@
 // Pricing products and their audit log in one store, because every product write changes both: after a
-// create, update or visibility change the two lists are refetched together (spec §7).
+// create, update or visibility change the two lists are refetched together.
 import { create } from 'zustand';
 import type { PricingAuditEntry, PricingProduct, ProductData } from '@contract';
-import { isUnauthorized } from '../../lib/api-client';
+import { describeError, isUnauthorized } from '../../lib/server-error';
 import { sessionExpired } from '../../lib/session-expired';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { createProduct, fetchAudit, fetchProducts, setProductVisibility, updateProduct } from './pricing-api';
@@ -27,10 +27,10 @@ interface PricingState {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return describeError(error);
 }
 
-/** The pricing screen words a lost session as one line (spec §6, §8). */
+/** The pricing screen words a lost session as one line. */
 function failed(error: unknown, toast?: string): string {
   if (isUnauthorized(error)) sessionExpired('inline');
   else if (toast) notifyError(toast);

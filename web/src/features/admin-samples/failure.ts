@@ -1,11 +1,11 @@
-// How a failed call on the sample screens is reported (spec §8): a lost session gets the one-line
+// How a failed call on the sample screens is reported: a lost session (a 401) gets the one-line
 // Unauthorized toast and the trip to /api/login; anything else the screen's own failure toast.
-import { isUnauthorized } from '../../lib/api-client';
+import { describeError, isUnauthorized } from '../../lib/server-error';
 import { sessionExpired } from '../../lib/session-expired';
 import { notifyError } from '../../lib/toast';
 
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return describeError(error);
 }
 
 /** For reads: the lost-session path, else the message to show in the list's error panel. */

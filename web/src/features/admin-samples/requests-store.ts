@@ -1,9 +1,9 @@
 // Print-sample requests: the list and the Pending/Processed toggle, which sends the opposite of the value
-// shown (spec §4) and then refetches the list (spec §7).
+// shown, and then refetches the list.
 import { create } from 'zustand';
 import type { SampleRequest } from '@contract';
 import { notifySuccess } from '../../lib/toast';
-import { serverMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/server-error';
 import { fetchSampleRequests, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';
 
@@ -67,7 +67,7 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
       notifySuccess('Sync queued again');
       await get().load();
     } catch (error) {
-      writeFailed(error, 'Failed to retry sync', serverMessage(error));
+      writeFailed(error, 'Failed to retry sync', errorMessage(error));
     } finally {
       const retrying = new Set(get().retrying);
       retrying.delete(id);

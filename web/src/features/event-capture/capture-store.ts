@@ -1,12 +1,11 @@
-// The capture screen's state (issue 6): the event, a mirror of this device's captures (IndexedDB is the
+// The capture screen's state: the event, a mirror of this device's captures (IndexedDB is the
 // truth), and the actions. Save never waits on the network: it writes the outbox item and the capture to
 // IndexedDB, and sending happens behind it.
 import { create } from 'zustand';
 import { captureInputSchema } from '@contract';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { queueThroughOutbox } from '../../lib/outbox/outbox';
-import { listen } from '../../lib/outbox/outbox-channel';
-import { replayOutbox } from '../../lib/outbox/outbox-replay';
+import { subscribe } from '../../lib/events';
+import { queueThroughOutbox, replayOutbox } from '../../lib/outbox';
 import { listCaptures, putCapture } from './capture-db';
 import { readEvent, writeEvent } from './capture-event';
 import { reconcile, recordSent } from './capture-sync';
@@ -105,16 +104,16 @@ function scheduleLoad(): void {
 }
 
 /**
- * Follows the outbox's messages to keep this device's capture list current. Once per page; the capture
+ * Follows the outbox's events to keep this device's capture list current. Once per page; the capture
  * screen calls it when it mounts. The outbox's own replay triggers are started on every page by the app
  * (the waiting indicator), so the capture screen does not start them itself.
  */
 export function startCaptureSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  listen((message) => {
-    if (message.type !== 'sent') return scheduleLoad();
-    const captures = message.items.filter((i) => i.kind === 'capture');
+  subscribe(['outbox-changed', 'delivered'], (event) => {
+    if (event.type !== 'delivered') return scheduleLoad();
+    const captures = event.items.filter((i) => i.kind === 'capture');
     if (!captures.length) return scheduleLoad();
     void Promise.all(captures.map((i) => recordSent(i.id, i.body))).then(scheduleLoad);
   });

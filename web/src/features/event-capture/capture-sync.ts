@@ -1,10 +1,9 @@
 // Keeps the device's captures in step with the outbox, which alone decides delivery: an item's state there
 // (waiting, failed, waiting for sign-in) becomes the capture's; an item that left the outbox was delivered
 // (the outbox drops an item only once the server stored it, or when the person discards it by hand). A
-// 'sent' message carries the server's answer, so the capture learns its lead id and whether it merged.
+// 'delivered' event carries the server's answer, so the capture learns its lead id and whether it merged.
 import type { CaptureResult } from '@contract';
-import { listItems } from '../../lib/outbox/outbox-db';
-import type { OutboxItem } from '../../lib/outbox/outbox-types';
+import { listOutboxItems, type OutboxItem } from '../../lib/outbox';
 import { listCaptures, updateCaptures } from './capture-db';
 import { WAITING_FOR_SIGN_IN, type CaptureRecord } from './capture-types';
 
@@ -13,6 +12,8 @@ interface Receipt {
   merged?: boolean;
   at: number;
 }
+
+const REFUSED = 'Refused by the server';
 
 // Answers that arrived before their capture was written (a fast network can beat the second write).
 const receipts = new Map<string, Receipt>();
@@ -45,7 +46,7 @@ function fromOutbox(record: CaptureRecord, item: OutboxItem | undefined): Captur
   if (record.state === 'sent') return undefined; // delivered is final
   const receipt = receipts.get(record.id);
   if (receipt || !item) return sent(record, receipt);
-  if (item.state === 'failed') return { ...record, state: 'needs-attention', reason: failureReason(item.lastError) };
+  if (item.state === 'failed') return { ...record, state: 'needs-attention', reason: item.error?.message || REFUSED };
   const reason = item.state === 'auth' ? WAITING_FOR_SIGN_IN : undefined;
   if (record.state === 'waiting' && record.reason === reason) return undefined;
   return { ...record, state: 'waiting', reason };
@@ -58,17 +59,6 @@ function fromOutbox(record: CaptureRecord, item: OutboxItem | undefined): Captur
 export async function reconcile(): Promise<void> {
   const unsent = (await listCaptures()).filter((c) => c.state !== 'sent').map((c) => c.id);
   if (!unsent.length) return;
-  const items = new Map((await listItems()).map((i) => [i.id, i]));
+  const items = new Map((await listOutboxItems()).map((i) => [i.id, i]));
   await updateCaptures(unsent, (current) => fromOutbox(current, items.get(current.id)));
-}
-
-/** The server's own words from `STATUS: {"message": …}`, else the raw text. */
-export function failureReason(lastError: string | undefined): string {
-  const raw = lastError ?? 'Refused by the server';
-  const body = raw.replace(/^\d{3}: /, '');
-  try {
-    return (JSON.parse(body) as { message?: string }).message || raw;
-  } catch {
-    return raw;
-  }
 }

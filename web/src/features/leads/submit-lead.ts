@@ -1,19 +1,17 @@
-// The one place a lead leaves the browser. It goes through the offline outbox (contract §7): stored on the
+// The one place a lead leaves the browser. It goes through the offline outbox: stored on the
 // device first, sent with its Idempotency-Key, kept for later when the network is missing.
 import type { LeadInput } from '@contract';
-import { submitThroughOutbox } from '../../lib/outbox/outbox';
+import { submitThroughOutbox } from '../../lib/outbox';
 import { getAttribution } from '../../lib/attribution';
-import { emitLeadSubmitted } from '../../lib/lead-events';
 
 export interface SubmitOptions {
-  /** Made when the person pressed submit; the same key for every retry of that submission (contract §6). */
+  /** Made when the person pressed submit; the same key for every retry of that submission (the server stores it once). */
   idempotencyKey: string;
 }
 
-/** 'sent' once the server stored it, 'queued' when it waits on this device; throws SubmitError otherwise. */
+/** 'sent' once the server stored it, 'queued' when it waits on this device; throws a ServerError otherwise. */
 export async function submitLead(input: LeadInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
   const body = { ...input, attribution: getAttribution() };
-  const result = await submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey });
-  if (result.status === 'sent') emitLeadSubmitted();
-  return result.status;
+  // The outbox announces the delivery (the admin's lists refresh on it), from whichever tab delivers it.
+  return (await submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey })).status;
 }

@@ -1,12 +1,10 @@
-// Starts the page's replay triggers (contract §7): page start, `online`, becoming visible, and a backoff
-// timer while items wait. The service worker adds Background Sync where the browser has it.
+// Starts the page's replay triggers: page start, `online`, becoming visible, and a backoff timer while items
+// wait. The service worker adds Background Sync where the browser has it. Deliveries that had waited on the
+// device get a toast, unless the screen on show lists them itself.
+import { ask, subscribe, type Delivery } from '../../lib/events';
+import { replayOutbox, type OutboxKind } from '../../lib/outbox';
 import { notifySuccess } from '../../lib/toast';
-import { emitLeadSubmitted } from '../../lib/lead-events';
-import { listen } from '../../lib/outbox/outbox-channel';
-import { isQuiet } from '../../lib/outbox/outbox-quiet';
-import { replayOutbox } from '../../lib/outbox/outbox-replay';
 import { useOutboxStore } from './outbox-store';
-import type { OutboxKind } from '../../lib/outbox/outbox-types';
 
 const SENT_TITLES: Record<OutboxKind, string> = {
   lead: 'Your saved request has been sent',
@@ -16,12 +14,13 @@ const SENT_TITLES: Record<OutboxKind, string> = {
 
 let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
-const sentListeners = new Set<(kind: OutboxKind) => void>();
 
-/** Lets a feature react when a queued item of its kind is delivered (e.g. refresh the admin's leads). */
-export function onOutboxSent(listener: (kind: OutboxKind) => void): () => void {
-  sentListeners.add(listener);
-  return () => sentListeners.delete(listener);
+function toastDeliveries(items: Delivery[]): void {
+  const loud = items.filter((i) => i.queued && !ask({ type: 'announce-delivery', kind: i.kind }));
+  const [only] = loud;
+  if (!loud.length) return;
+  const title = loud.length === 1 && only ? SENT_TITLES[only.kind] : `${loud.length} saved submissions have been sent`;
+  notifySuccess(title, loud.length === 1 ? 'It was saved on this device and has now been delivered.' : 'They were saved on this device and have now been delivered.');
 }
 
 export function startOutbox(): void {
@@ -30,18 +29,8 @@ export function startOutbox(): void {
   const store = useOutboxStore.getState();
   const replayAll = () => void replayOutbox().finally(() => void store.refresh());
 
-  listen((message) => {
-    if (message.type === 'sent') {
-      const kinds = new Set(message.items.map((i) => i.kind));
-      const loud = message.items.filter((i) => !isQuiet(i.kind));
-      const [only] = loud;
-      if (loud.length) {
-        const title = loud.length === 1 && only ? SENT_TITLES[only.kind] : `${loud.length} saved submissions have been sent`;
-        notifySuccess(title, loud.length === 1 ? 'It was saved on this device and has now been delivered.' : 'They were saved on this device and have now been delivered.');
-      }
-      if (kinds.has('lead')) emitLeadSubmitted(); // the admin's leads and stats refresh (spec §7)
-      for (const kind of kinds) for (const listener of sentListeners) listener(kind);
-    }
+  subscribe(['outbox-changed', 'delivered'], (event) => {
+    if (event.type === 'delivered') toastDeliveries(event.items);
     void useOutboxStore.getState().refresh().then(scheduleTimer);
   });
   window.addEventListener('online', replayAll);
@@ -54,7 +43,7 @@ export function startOutbox(): void {
   });
 }
 
-/** Wakes up when the earliest waiting item is due; a replay re-schedules through the 'changed' message. */
+/** Wakes up when the earliest waiting item is due; a replay re-schedules through the 'outbox-changed' event. */
 function scheduleTimer(): void {
   clearTimeout(timer);
   const due = useOutboxStore

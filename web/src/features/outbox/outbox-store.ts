@@ -1,7 +1,6 @@
 // Mirrors the IndexedDB outbox for the UI (counts, lists). IndexedDB stays the source of truth.
 import { create } from 'zustand';
-import { listItems } from '../../lib/outbox/outbox-db';
-import type { OutboxItem } from '../../lib/outbox/outbox-types';
+import { listOutboxItems, type OutboxItem } from '../../lib/outbox';
 
 interface OutboxState {
   items: OutboxItem[];
@@ -14,7 +13,7 @@ export const useOutboxStore = create<OutboxState>((set) => ({
   loaded: false,
   refresh: async () => {
     try {
-      set({ items: await listItems(), loaded: true });
+      set({ items: await listOutboxItems(), loaded: true });
     } catch {
       set({ loaded: true }); // IndexedDB unavailable (private mode in old browsers): nothing to show
     }

@@ -1,10 +1,10 @@
 // The one place a sample request leaves the browser, through the offline outbox (see leads/submit-lead.ts).
 import type { SampleRequestInput } from '@contract';
-import { submitThroughOutbox } from '../../lib/outbox/outbox';
+import { submitThroughOutbox } from '../../lib/outbox';
 import { getAttribution } from '../../lib/attribution';
 
 export interface SubmitOptions {
-  /** Made when the person pressed submit; the same key for every retry of that submission (contract §6). */
+  /** Made when the person pressed submit; the same key for every retry of that submission (the server stores it once). */
   idempotencyKey: string;
 }
 

@@ -1,19 +1,11 @@
 // Replays what waits, oldest first, under the outbox lock. Runs in pages (start, online, visible, timer)
-// and in the service worker (Background Sync). 2xx removes an item; a refusal moves it to the failed list;
-// anything that may succeed later stays, with backoff. Nothing is ever dropped here.
-import { announce } from './outbox-channel';
-import { deleteItem, getItem, listItems, putItem } from './outbox-db';
+// and in the service worker (Background Sync).
+import { publish } from '../events';
+import { getItem, listItems } from './outbox-db';
 import { withOutboxLock } from './outbox-lock';
+import { applyOutcome } from './outbox-outcome';
 import { sendItem } from './outbox-send';
 import type { OutboxItem, SendOutcome } from './outbox-types';
-
-const BASE_DELAY_MS = 2_000;
-const MAX_DELAY_MS = 5 * 60_000;
-
-export function backoffDelay(attempts: number): number {
-  const exp = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exp * (0.8 + Math.random() * 0.4));
-}
 
 const REPLAY_CONCURRENCY = 4;
 
@@ -42,34 +34,15 @@ export async function replayOutbox(opts: ReplayOptions = {}): Promise<void> {
         const batch = due.slice(start, start + REPLAY_CONCURRENCY);
         const outcomes = await Promise.all(batch.map(replayOne));
         changed = true;
-        const sent = batch.flatMap(({ id, kind }, i) => {
+        const delivered = batch.flatMap(({ id, kind }, i) => {
           const outcome = outcomes[i];
-          return outcome?.type === 'sent' ? [{ id, kind, body: outcome.body }] : [];
+          return outcome?.type === 'sent' ? [{ id, kind, body: outcome.body, queued: true }] : [];
         });
-        if (sent.length) announce({ type: 'sent', items: sent });
-        if (outcomes.some((o) => o?.type === 'retry' && o.status === null)) break; // offline: the rest would fail too
+        if (delivered.length) publish({ type: 'delivered', items: delivered });
+        if (outcomes.some((o) => o?.type === 'retry' && o.error.status === null)) break; // offline: the rest would fail too
       }
-      if (changed) announce({ type: 'changed' });
+      if (changed) publish({ type: 'outbox-changed' });
     },
     { ifAvailable: true },
   );
-}
-
-export async function applyOutcome(item: OutboxItem, outcome: SendOutcome): Promise<void> {
-  switch (outcome.type) {
-    case 'sent':
-      await deleteItem(item.id); // the caller announces deliveries, a batch at a time
-      return;
-    case 'rejected':
-      await putItem({ ...item, state: 'failed', lastError: outcome.message, fieldErrors: outcome.fieldErrors, attempts: item.attempts + 1 });
-      return;
-    case 'auth':
-      await putItem({ ...item, state: 'auth', lastError: outcome.message, attempts: item.attempts + 1 });
-      return;
-    case 'retry': {
-      const attempts = item.attempts + 1;
-      await putItem({ ...item, state: 'waiting', attempts, nextAttemptAt: Date.now() + backoffDelay(attempts), lastError: outcome.message });
-      return;
-    }
-  }
 }

@@ -1,8 +1,17 @@
 // One try at delivering an item, classified. The Idempotency-Key travels with every try, so a try whose
 // answer was lost is answered by the server's stored reply instead of storing the submission twice.
+import { networkErrorData, serverErrorData } from '../server-error';
 import type { OutboxItem, SendOutcome } from './outbox-types';
 
 const TIMEOUT_MS = 15_000;
+
+/**
+ * Answers that say "not now" rather than "no": a timeout, too many requests, 409 (another request with the
+ * same Idempotency-Key is still being processed), and server errors. They are tried again with backoff.
+ */
+function isTransient(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
 
 export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
   let res: Response;
@@ -15,21 +24,24 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
-    return { type: 'retry', status: null, message: err instanceof Error ? err.message : 'Network error' };
+    return { type: 'retry', error: networkErrorData(err) };
   }
   const text = await res.text().catch(() => '');
-  const json = parseJson(text);
-  const message = `${res.status}: ${text || res.statusText}`;
-  if (res.ok) return { type: 'sent', status: res.status, body: json };
-  if (res.status === 401 && item.authenticated) return { type: 'auth', status: 401, message };
-  if (res.status === 408 || res.status === 429 || res.status >= 500) return { type: 'retry', status: res.status, message };
-  const errors = json && typeof json === 'object' && 'errors' in json ? (json as { errors?: Record<string, string> }).errors : undefined;
-  return { type: 'rejected', status: res.status, message, fieldErrors: errors };
+  if (res.ok) return { type: 'sent', status: res.status, body: parseJson(text) };
+  const error = serverErrorData(res.status, res.statusText, text);
+  if (res.status === 401 && item.authenticated) return { type: 'auth', error };
+  if (isTransient(res.status)) return { type: 'retry', error };
+  return { type: 'rejected', error };
 }
 
-/** Contract §7: only a failure for want of network is kept for later; any other answer is the caller's to show. */
-export function isNetworkFailure(outcome: SendOutcome): boolean {
-  return outcome.type === 'retry' && (outcome.status === null || [502, 503, 504].includes(outcome.status));
+/**
+ * A first try that failed for want of network (no answer, a gateway's 502/503/504, or 409 while the same
+ * submission is still being processed) is kept for later; any other answer is the form's to show.
+ */
+export function isKeptForLater(outcome: SendOutcome): boolean {
+  if (outcome.type !== 'retry') return false;
+  const { status } = outcome.error;
+  return status === null || [409, 502, 503, 504].includes(status);
 }
 
 function parseJson(text: string): unknown {

@@ -1,3 +1,5 @@
+import type { ServerErrorData } from '../server-error';
+
 export type OutboxKind = 'lead' | 'sample' | 'capture';
 
 /**
@@ -18,18 +20,13 @@ export interface OutboxItem {
   createdAt: number;
   attempts: number;
   nextAttemptAt: number;
-  lastError?: string;
-  fieldErrors?: Record<string, string>;
+  /** Why the last try did not deliver it: the server's answer, or status null when none came. */
+  error?: ServerErrorData;
 }
 
+/** What one try came to. `retry`: may succeed later, kept with backoff. `rejected`: refused, to fix. */
 export type SendOutcome =
   | { type: 'sent'; status: number; body: unknown }
-  | { type: 'rejected'; status: number; message: string; fieldErrors?: Record<string, string> }
-  | { type: 'auth'; status: number; message: string }
-  | { type: 'retry'; status: number | null; message: string };
-
-/** Messages between tabs and the service worker about the outbox. */
-export type OutboxMessage =
-  | { type: 'changed' }
-  /** Deliveries, a batch at a time, with the server's answer to each. */
-  | { type: 'sent'; items: { id: string; kind: OutboxKind; body?: unknown }[] };
+  | { type: 'rejected'; error: ServerErrorData }
+  | { type: 'auth'; error: ServerErrorData }
+  | { type: 'retry'; error: ServerErrorData };

@@ -1,27 +1,18 @@
 // The one way a form submits (leads, sample requests, event captures). The submission is written to
 // IndexedDB before the first try, so a tab closed mid-request loses nothing; a try that fails for want of
-// network leaves it queued (contract §7); any other answer is the form's to show, as the spec says.
-import { announce } from './outbox-channel';
-import { deleteItem, getItem, listItems, putItem } from './outbox-db';
+// network leaves it queued; any other answer is the form's to show.
+import { publish } from '../events';
+import { ServerError } from '../server-error';
+import { OUTBOX_SYNC_TAG } from '../cache-names';
+import { deleteItem, getItem, putItem } from './outbox-db';
 import { withOutboxLock } from './outbox-lock';
-import { backoffDelay } from './outbox-replay';
-import { isNetworkFailure, sendItem } from './outbox-send';
+import { applyOutcome } from './outbox-outcome';
+import { isKeptForLater, sendItem } from './outbox-send';
 import type { OutboxItem, OutboxKind } from './outbox-types';
 
 export type SubmitResult = { status: 'sent'; body: unknown } | { status: 'queued' };
 
-/** An answer that is not queued: the form shows its error. `message` is `STATUS: body text` (spec §8). */
-export class SubmitError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-interface SubmitInput {
+export interface SubmitInput {
   kind: OutboxKind;
   url: string;
   body: Record<string, unknown>;
@@ -46,43 +37,36 @@ function newItem(input: SubmitInput): OutboxItem {
 
 /**
  * Stores a submission for the replays to deliver, without trying it here: for screens that must never wait
- * on the network (event capture saves, clears and is ready for the next person at once). The 'changed'
- * message wakes the page's replay timer; the caller may also start a replay itself.
+ * on the network (event capture saves, clears and is ready for the next person at once). The change wakes
+ * the page's replay timer; the caller may also start a replay itself.
  */
 export async function queueThroughOutbox(input: SubmitInput): Promise<void> {
   await putItem(newItem(input));
-  announce({ type: 'changed' });
+  publish({ type: 'outbox-changed' });
   void afterFirstQueued();
 }
 
+/** 'sent' once the server stored it, 'queued' when it waits on this device; throws a ServerError otherwise. */
 export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitResult> {
   const item = newItem(input);
   await putItem(item);
   const result = await withOutboxLock(async (): Promise<SubmitResult> => {
     const current = await getItem(item.id);
-    if (!current) return { status: 'sent', body: undefined }; // another tab's replay delivered it
-    if (current.state === 'failed') throw new SubmitError(current.lastError ?? 'Failed', null, current.fieldErrors);
+    if (!current) return { status: 'sent', body: undefined }; // another tab's replay delivered (and announced) it
+    if (current.state === 'failed') throw new ServerError(current.error ?? { status: null, message: 'Failed', fieldErrors: {} });
     const outcome = await sendItem(current);
-    if (outcome.type === 'sent') {
-      await deleteItem(item.id);
+    if (outcome.type === 'sent' || isKeptForLater(outcome) || outcome.type === 'auth') {
+      await applyOutcome(current, outcome);
+      if (outcome.type !== 'sent') return { status: 'queued' };
+      publish({ type: 'delivered', items: [{ id: item.id, kind: item.kind, body: outcome.body, queued: false }] });
       return { status: 'sent', body: outcome.body };
     }
-    if (isNetworkFailure(outcome) || (input.authenticated && outcome.type === 'auth')) {
-      await putItem({
-        ...current,
-        state: outcome.type === 'auth' ? 'auth' : 'waiting',
-        attempts: 1,
-        nextAttemptAt: Date.now() + backoffDelay(1),
-        lastError: outcome.message,
-      });
-      return { status: 'queued' };
-    }
+    // Refused on the first try: the form shows why, and the person is still there to fix it.
     await deleteItem(item.id);
-    const fieldErrors = outcome.type === 'rejected' ? outcome.fieldErrors : undefined;
-    throw new SubmitError(outcome.message, outcome.status, fieldErrors);
+    throw new ServerError(outcome.error);
   });
   if (result?.status === 'queued') {
-    announce({ type: 'changed' });
+    publish({ type: 'outbox-changed' });
     void afterFirstQueued();
   }
   return result ?? { status: 'queued' };
@@ -95,29 +79,29 @@ export async function resendItem(id: string, body: Record<string, unknown>): Pro
   const now = Date.now();
   await withOutboxLock(async () => {
     await deleteItem(id);
-    await putItem({ ...item, id: crypto.randomUUID(), body, state: 'waiting', attempts: 0, nextAttemptAt: now, createdAt: now, lastError: undefined, fieldErrors: undefined });
+    await putItem({ ...item, id: crypto.randomUUID(), body, state: 'waiting', attempts: 0, nextAttemptAt: now, createdAt: now, error: undefined });
   });
-  announce({ type: 'changed' });
+  publish({ type: 'outbox-changed' });
 }
 
 export async function discardItem(id: string): Promise<void> {
   await deleteItem(id);
-  announce({ type: 'changed' });
+  publish({ type: 'outbox-changed' });
 }
 
-export { listItems };
-
-/** Ask the browser to keep our storage (contract §7) and to wake the service worker when back online. */
+/** Ask the browser to keep our storage and to wake the service worker when back online. */
 async function afterFirstQueued(): Promise<void> {
   try {
-    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+    // A page's StorageManager can ask to persist; a worker's cannot (this runs in pages only).
+    const storage = navigator.storage as (StorageManager & { persist?: () => Promise<boolean> }) | undefined;
+    if (storage?.persist && !(await storage.persisted())) await storage.persist();
   } catch {
     /* not granted: the outbox still works, the browser may just evict it under pressure */
   }
   try {
     const reg = await navigator.serviceWorker?.getRegistration();
     const sync = (reg as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
-    await sync?.register('dm-outbox');
+    await sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     /* no Background Sync (Safari, Firefox): the page's own triggers replay instead */
   }

@@ -1,9 +1,9 @@
-// The signed-in person and the sign-out control (spec §6: logout goes to /api/logout). Sign-out first drops
+// The signed-in person and the sign-out control (signing out goes to /api/logout). Sign-out first drops
 // the service worker's cached admin answers on this device, then navigates: the full page load that follows
 // drops every admin store, so no admin data outlives the session.
 import type { MouseEvent } from 'react';
 import { clearCachedAdminData } from '../../../lib/offline-data';
-import { holdSignOut } from '../../../lib/sign-out-guard';
+import { ask } from '../../../lib/events';
 import { useCurrentUserStore } from '../current-user-store';
 
 export const LOGOUT_URL = '/api/logout';
@@ -43,7 +43,7 @@ function signOut(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   const proceed = () => void clearCachedAdminData().finally(() => window.location.assign(LOGOUT_URL));
   // A screen may hold sign-out up (captures not sent yet) and let it go on from its own dialog.
-  if (!holdSignOut(proceed)) proceed();
+  if (!ask({ type: 'sign-out', proceed })) proceed();
 }
 
 function firstName(name: string): string {

@@ -1,11 +1,10 @@
-// /admin/capture (issue 6): the event, the fast entry form, and this device's captures for the event with
+// /admin/capture: the event, the fast entry form, and this device's captures for the event with
 // their states, "Send now" and the CSV backup. Everything here works offline; sending happens behind it.
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel, LoadingText } from '../../../components/ui/list-state';
-import { setSignOutGuard } from '../../../lib/sign-out-guard';
-import { replayOutbox } from '../../../lib/outbox/outbox-replay';
-import { quietSentToasts } from '../../../lib/outbox/outbox-quiet';
+import { takeOver } from '../../../lib/events';
+import { replayOutbox } from '../../../lib/outbox';
 import { capturesToCsv, csvFileName, downloadCsv } from '../capture-csv';
 import { RETRY_WHILE_WAITING_MS, countsOf, startCaptureSync, useCaptureStore } from '../capture-store';
 import { WAITING_FOR_SIGN_IN } from '../capture-types';
@@ -29,9 +28,9 @@ export function EventCaptureScreen() {
   const [sendNote, setSendNote] = useState('');
 
   useEffect(() => startCaptureSync(), []);
-  useEffect(() => setSignOutGuard(useCaptureStore.getState().askBeforeSignOut), []);
+  useEffect(() => takeOver('sign-out', ({ proceed }) => useCaptureStore.getState().askBeforeSignOut(proceed)), []);
   // The list shows every capture's state; a toast per delivery would only cover the form.
-  useEffect(() => quietSentToasts('capture'), []);
+  useEffect(() => takeOver('announce-delivery', ({ kind }) => kind === 'capture'), []);
 
   const forEvent = useMemo(() => captures.filter((c) => c.eventName === eventName), [captures, eventName]);
   const device = countsOf(captures);

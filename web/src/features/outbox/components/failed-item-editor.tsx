@@ -2,9 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import { discardItem, resendItem } from '../../../lib/outbox/outbox';
-import { replayOutbox } from '../../../lib/outbox/outbox-replay';
-import type { OutboxItem } from '../../../lib/outbox/outbox-types';
+import { discardItem, replayOutbox, resendItem, type OutboxItem } from '../../../lib/outbox';
 
 /** Fields a person typed; machine-made ones (source labels, spam guards, attribution) are not for editing. */
 const HIDDEN = new Set(['website', 'elapsedMs', 'leadSource', 'source', 'attribution', 'eventName']);
@@ -31,7 +29,7 @@ export function FailedItemEditor({ item }: { item: OutboxItem }) {
   return (
     <form onSubmit={onSubmit} className="space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4" aria-label={`Refused ${item.kind} submission`}>
       <p className="text-sm text-red-800">
-        <span className="font-semibold">Not accepted:</span> {summary(item)}
+        <span className="font-semibold">Not accepted:</span> {item.error?.message || 'Refused by the server'}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {editable.map(([key]) => (
@@ -40,7 +38,7 @@ export function FailedItemEditor({ item }: { item: OutboxItem }) {
             label={LABELS[key] ?? key}
             name={key}
             value={values[key] ?? ''}
-            error={item.fieldErrors?.[key]}
+            error={item.error?.fieldErrors[key]}
             onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
           />
         ))}
@@ -55,14 +53,4 @@ export function FailedItemEditor({ item }: { item: OutboxItem }) {
       </div>
     </form>
   );
-}
-
-function summary(item: OutboxItem): string {
-  const raw = item.lastError ?? '';
-  const body = raw.replace(/^\d{3}: /, '');
-  try {
-    return (JSON.parse(body) as { message?: string }).message ?? raw;
-  } catch {
-    return raw;
-  }
 }

@@ -1,13 +1,12 @@
-// On every page: how many submissions wait to be sent (contract §7), and the place to see and fix them.
+// On every page: how many submissions wait to be sent, and the place to see and fix them.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/ui/dialog';
 import { formatDate } from '../../../lib/format';
 import { startOutbox } from '../outbox-runtime';
-import { replayOutbox } from '../../../lib/outbox/outbox-replay';
+import { replayOutbox, type OutboxItem } from '../../../lib/outbox';
 import { selectFailed, selectPending, useOutboxStore } from '../outbox-store';
 import { useShallow } from 'zustand/react/shallow';
 import { FailedItemEditor } from './failed-item-editor';
-import type { OutboxItem } from '../../../lib/outbox/outbox-types';
 
 const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture' } as const;
 

@@ -1,0 +1,65 @@
+// One try at delivering an outbox item, against a real local HTTP server answering as ours would.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isKeptForLater, sendItem } from './outbox-send';
+import type { OutboxItem } from './outbox-types';
+
+let server: http.Server;
+let base: string;
+const answers = new Map<string, { status: number; body: unknown }>();
+const keysSeen: string[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    keysSeen.push(String(req.headers['idempotency-key']));
+    const answer = answers.get(req.url ?? '') ?? { status: 201, body: { id: 1 } };
+    res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function item(path: string): OutboxItem {
+  return { id: crypto.randomUUID(), kind: 'lead', url: `${base}${path}`, body: { firstName: 'Ada' }, authenticated: false, state: 'waiting', createdAt: 0, attempts: 0, nextAttemptAt: 0 };
+}
+
+describe('sendItem', () => {
+  it('409 (the same Idempotency-Key still being processed) is tried again later, never moved to the failed list', async () => {
+    answers.set('/busy', { status: 409, body: { message: 'A request with this Idempotency-Key is still being processed' } });
+    const outcome = await sendItem(item('/busy'));
+    expect(outcome.type).toBe('retry');
+    expect(isKeptForLater(outcome)).toBe(true);
+  });
+
+  it('422 is a refusal, with the server message and field errors as data', async () => {
+    answers.set('/refused', { status: 422, body: { message: 'Company is not accepted', errors: { company: 'Company is not accepted' } } });
+    const outcome = await sendItem(item('/refused'));
+    expect(outcome).toEqual({ type: 'rejected', error: { status: 422, message: 'Company is not accepted', fieldErrors: { company: 'Company is not accepted' } } });
+    expect(isKeptForLater(outcome)).toBe(false);
+  });
+
+  it('503 is tried again later; 500 is tried again by replays but shown to a form on its first try', async () => {
+    answers.set('/unavailable', { status: 503, body: { message: 'Down for a moment' } });
+    answers.set('/broken', { status: 500, body: { message: 'Internal error' } });
+    const unavailable = await sendItem(item('/unavailable'));
+    const broken = await sendItem(item('/broken'));
+    expect([unavailable.type, isKeptForLater(unavailable)]).toEqual(['retry', true]);
+    expect([broken.type, isKeptForLater(broken)]).toEqual(['retry', false]);
+  });
+
+  it('2xx is sent, with the server answer, and the item key travels as the Idempotency-Key', async () => {
+    const sent = item('/leads');
+    const outcome = await sendItem(sent);
+    expect(outcome).toEqual({ type: 'sent', status: 201, body: { id: 1 } });
+    expect(keysSeen.at(-1)).toBe(sent.id);
+  });
+
+  it('no answer at all is kept for later, with status null', async () => {
+    const outcome = await sendItem({ ...item('/x'), url: 'http://127.0.0.1:1/nowhere' });
+    expect(outcome.type).toBe('retry');
+    expect(outcome.type !== 'sent' && outcome.error.status).toBeNull();
+    expect(isKeptForLater(outcome)).toBe(true);
+  });
+});
