@@ -3,7 +3,9 @@
 // (a mailbox provider shared by a third of the leads, and one company's own domain), a company name, and the
 // short and special-character terms that the trigram indexes cannot serve. Real HTTP with a signed-in session,
 // median of RUNS after one warm-up request.
-import { createDb } from '../api/src/db/knex';
+import { createDb, isPostgres } from '../api/src/db/knex';
+import { leadsWithCapturer } from '../api/src/modules/leads/leads-queries';
+import { whereContains, whereIndexCandidates } from '../api/src/modules/leads/lead-search';
 import { migrateLatest } from '../api/src/db/migrate';
 import { hashPassword } from '../api/src/modules/auth/password';
 import { createBenchDb, type BenchEngine } from './bench-db';
@@ -92,6 +94,7 @@ export async function benchSearch(engine: BenchEngine): Promise<GoalRow[]> {
           goals.push({ engine, goal: `${p.label} at ${LEADS.toLocaleString('en-US')} leads <= ${p.goalMs} ms`, figure: `${r.median.toFixed(1)} ms`, met: r.status === 200 && r.median <= p.goalMs });
         }
       }
+      await printPlans(bdb.url, engine);
       printTable(`Admin reads, ${LEADS.toLocaleString('en-US')} leads (loaded in ${loadSeconds.toFixed(1)} s), ${engine}, median of ${RUNS}`, ['request', 'path', 'status', 'rows', 'median', 'max'], rows);
       return goals;
     } finally {
@@ -99,5 +102,27 @@ export async function benchSearch(engine: BenchEngine): Promise<GoalRow[]> {
     }
   } finally {
     await bdb.drop();
+  }
+}
+
+/**
+ * The plan of the indexed search (the query listLeads runs when the newest leads do not fill the page), for a
+ * term that matches nothing and for a company: it shows whether the trigram index is used.
+ */
+async function printPlans(url: string, engine: BenchEngine) {
+  const db = createDb(url);
+  try {
+    for (const term of ['no-such-lead', 'Garcia Roofing 1234']) {
+      const query = leadsWithCapturer(db).orderBy([{ column: 'leads.created_at', order: 'desc' }, { column: 'leads.id', order: 'desc' }]).limit(50);
+      whereContains(query, term);
+      whereIndexCandidates(db, query, term);
+      const sql = query.toString();
+      const plan = isPostgres(db)
+        ? ((await db.raw(`explain (analyze, buffers, costs off) ${sql}`)) as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN'])
+        : ((await db.raw(`explain query plan ${sql}`)) as { detail: string }[]).map((r) => r.detail);
+      console.log(`\nPlan of the indexed search for "${term}", ${engine}:\n  ${plan.join('\n  ')}`);
+    }
+  } finally {
+    await db.destroy();
   }
 }
