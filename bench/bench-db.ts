@@ -13,9 +13,17 @@ export interface BenchDb {
   drop: () => Promise<void>;
 }
 
-export async function createBenchDb(label: string): Promise<BenchDb> {
+export type BenchEngine = BenchDb['engine'];
+
+/** SQLite always; PostgreSQL too when BENCH_DATABASE_URL names a server. */
+export function benchEngines(): BenchEngine[] {
+  return isPostgresUrl(process.env.BENCH_DATABASE_URL) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export async function createBenchDb(label: string, engine: BenchEngine = benchEngines().at(-1)!): Promise<BenchDb> {
   const server = process.env.BENCH_DATABASE_URL;
-  if (isPostgresUrl(server)) {
+  if (engine === 'postgres') {
+    if (!isPostgresUrl(server)) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL server');
     const name = `dm_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
     const admin = knexFactory(knexConfig(server));
     await admin.raw(`create database ${name}`);

@@ -28,9 +28,8 @@ export interface CrmSyncBenchRow {
   callsPerLead: number;
 }
 
-export async function benchCrmSync(): Promise<CrmSyncBenchRow[]> {
+export async function benchCrmSync(engine: 'sqlite' | 'postgres' = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite'): Promise<CrmSyncBenchRow[]> {
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
   const fake = await startFakePipedrive();
   const testDb = await createTestDb(engine);
   const crm = { ...testConfig().crm, pipedriveApiToken: fake.token, pipedriveBaseUrl: fake.url };

@@ -6,7 +6,16 @@ import { LEAD_SOURCE_LABEL, LEAD_STATUSES, SOURCE_LABELS, VOLUME_VALUES, INDUSTR
 
 const FIRST = ['James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'William', 'Elizabeth', 'David', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen'];
 const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin'];
+const KINDS = ['Mortgage', 'Motors', 'Dental', 'Roofing', 'Retail'];
 const BATCH = 1000;
+
+/** Most people write from a mailbox provider; the rest from their company's own domain (a few hundred leads each). */
+function emailDomain(r: number, company: string | null): string {
+  if (r < 0.35) return 'gmail.com';
+  if (r < 0.5) return 'yahoo.com';
+  if (r < 0.6) return 'outlook.com';
+  return company ? `${company.replace(/ /g, '')}.com` : 'example.com';
+}
 
 /** A small deterministic generator, so every run loads the same data. */
 function rng(seed: number) {
@@ -39,11 +48,12 @@ export async function loadLeads(db: Db, total: number, now: Date, spanDays = 730
         const last = pick(LAST);
         const created = new Date(start + i * step).toISOString();
         const r = random();
+        const company = random() < 0.8 ? `${last} ${pick(KINDS)} ${i % 5000}` : null;
         rows.push({
           first_name: first,
           last_name: last,
-          email: `${first}.${last}.${i}@example.com`.toLowerCase(),
-          company: random() < 0.8 ? `${last} ${pick(['Mortgage', 'Motors', 'Dental', 'Roofing', 'Retail'])} ${i % 5000}` : null,
+          email: `${first}.${last}.${i}@${emailDomain(random(), company)}`.toLowerCase(),
+          company,
           phone: random() < 0.5 ? `555-${String(i % 10000).padStart(4, '0')}` : null,
           industry: random() < 0.9 ? pick(INDUSTRY_VALUES) : null,
           volume: random() < 0.85 ? pick(VOLUME_VALUES) : null,

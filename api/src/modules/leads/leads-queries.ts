@@ -7,6 +7,9 @@ import { isPostgres, type Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
+import { RECENT_WINDOW, searchIndexServes, whereContains, whereIndexCandidates } from './lead-search';
+
+export { containsPattern } from './lead-search';
 
 export interface LeadFilters {
   q?: string | undefined;
@@ -155,37 +158,39 @@ async function bumpLeadRollup(db: Db, day: string, status: string, volume: strin
 
 /** Newest first, by the (created_at, id) index; `before` continues after that lead (keyset paging). */
 export async function listLeads(db: Db, page: LeadPage): Promise<Lead[]> {
+  if (page.q !== undefined && searchIndexServes(page.q)) {
+    // A common term fills the page from the newest leads alone (see lead-search.ts); a rarer one asks the index.
+    const recent = newestFirst(db.from(newestFirst(filtered(db('leads').select('leads.*'), page), page).limit(RECENT_WINDOW).as('leads')), {})
+      .leftJoin('users as capturer', 'capturer.id', 'leads.captured_by')
+      .select('leads.*', 'capturer.name as captured_by_name')
+      .limit(page.limit);
+    whereContains(recent, page.q);
+    const rows = await recent;
+    if (rows.length === page.limit) return rows.map(leadFromRow);
+  }
   // Columns are qualified: the join brings in users' own id, email and created_at.
-  const query = leadsWithCapturer(db)
-    .orderBy([
-      { column: 'leads.created_at', order: 'desc' },
-      { column: 'leads.id', order: 'desc' },
-    ])
-    .limit(page.limit);
-  applyFilters(query, page);
-  if (page.before !== undefined) {
-    // A row-value comparison walks the same index in both engines; an unknown id yields an empty page.
-    query.whereRaw('(leads.created_at, leads.id) < (select b.created_at, b.id from leads b where b.id = ?)', [page.before]);
+  const query = newestFirst(filtered(leadsWithCapturer(db), page), page).limit(page.limit);
+  if (page.q !== undefined) {
+    whereContains(query, page.q);
+    whereIndexCandidates(db, query, page.q);
   }
   return (await query).map(leadFromRow);
 }
 
-function applyFilters(query: ReturnType<Db>, { q, status, event }: LeadFilters): void {
-  if (status !== undefined) query.where('leads.status', status);
-  if (event !== undefined) query.where('leads.event_name', event);
-  if (q !== undefined) {
-    const pattern = containsPattern(q);
-    // lower() on both sides makes the match case-insensitive on both engines (SQLite folds ASCII letters only).
-    query.where((w) =>
-      w
-        .whereRaw(`lower(leads.first_name || ' ' || leads.last_name) like ? escape '\\'`, [pattern])
-        .orWhereRaw(`lower(leads.email) like ? escape '\\'`, [pattern])
-        .orWhereRaw(`lower(leads.company) like ? escape '\\'`, [pattern]),
-    );
+function newestFirst(query: Knex.QueryBuilder, { before }: { before?: number | undefined }): Knex.QueryBuilder {
+  query.orderBy([
+    { column: 'leads.created_at', order: 'desc' },
+    { column: 'leads.id', order: 'desc' },
+  ]);
+  if (before !== undefined) {
+    // A row-value comparison walks the same index in both engines; an unknown id yields an empty page.
+    query.whereRaw('(leads.created_at, leads.id) < (select b.created_at, b.id from leads b where b.id = ?)', [before]);
   }
+  return query;
 }
 
-/** The search text as a LIKE pattern matching it literally anywhere: %, _ and the escape itself are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function filtered(query: Knex.QueryBuilder, { status, event }: LeadFilters): Knex.QueryBuilder {
+  if (status !== undefined) query.where('leads.status', status);
+  if (event !== undefined) query.where('leads.event_name', event);
+  return query;
 }
