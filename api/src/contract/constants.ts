@@ -44,8 +44,18 @@ export const SOURCE_LABELS = [
 ] as const;
 export type SourceLabel = (typeof SOURCE_LABELS)[number];
 
+/**
+ * `path` without the slashes at its end. A loop, not /\/+$/: an unanchored pattern is retried from every
+ * position, so a path of n slashes followed by a letter costs n² steps (16,000 slashes: a third of a second).
+ */
+export function trimTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* '/' */) end--;
+  return path.slice(0, end);
+}
+
 export function sourceLabelForPath(path: string): SourceLabel {
-  const clean = path.replace(/\/+$/, '') || '/';
+  const clean = trimTrailingSlashes(path) || '/';
   if (clean === '/mortgage') return 'Mortgage Landing Page';
   if (clean === '/USPSInformedDelivery') return 'USPS Informed Delivery Page';
   if (clean === '/digital-audience') return 'Digital Audience Page';
