@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import { endSession, sessionUserId, startUserSession } from '../../http/session';
 import { parseWith } from '../../http/validate';
 import { authenticate, currentUser } from './auth-service';
+import { HashQueue } from './hash-queue';
 import { prepareDummyHash } from './password';
 import { assertSetupTokenUsable, completeSetup } from './setup-service';
 
@@ -14,6 +15,7 @@ export function authRoutes(deps: AppDeps) {
   // Ready before the first sign-in for an unknown e-mail, so that one is not slower than the rest.
   prepareDummyHash().catch((err) => deps.logger.error({ err }, 'could not prepare the sign-in timing hash'));
   const router = new Router();
+  const signInHashes = new HashQueue(deps.config.signIn.maxConcurrentHashes, deps.config.signIn.maxQueuedHashes);
 
   // Browser targets: where the admin's "log in again" and "log out" links go.
   router.get('/api/login', async (ctx) => {
@@ -28,7 +30,7 @@ export function authRoutes(deps: AppDeps) {
 
   router.post('/api/auth/login', async (ctx) => {
     const input = parseWith(loginInputSchema, ctx.request.body);
-    const user = await authenticate(deps, input, clientIp(ctx));
+    const user = await authenticate(deps, input, clientIp(ctx), signInHashes);
     await startUserSession(ctx, user.id);
     ctx.body = user;
   });
