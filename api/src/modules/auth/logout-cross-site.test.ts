@@ -23,7 +23,7 @@ describe.each(ENGINES)('logout started by another site on %s', (engine) => {
     await testDb.drop();
   });
 
-  it('GET /api/logout with Sec-Fetch-Site: cross-site - session kept, a page with a same-site Sign out button', async () => {
+  it('GET /api/logout with Sec-Fetch-Site: cross-site - session kept, a page with a same-site Sign out button', { timeout: 60_000 }, async () => {
     const cookie = await signedIn();
     for (const site of ['cross-site', 'same-site']) {
       const res = await api(app.baseUrl, 'GET', '/api/logout', undefined, { Cookie: cookie, 'Sec-Fetch-Site': site });
@@ -35,7 +35,7 @@ describe.each(ENGINES)('logout started by another site on %s', (engine) => {
     }
   });
 
-  it('the confirmation button (a same-origin POST) - ends the session and goes to /', async () => {
+  it('the confirmation button (a same-origin POST) - ends the session and goes to /', { timeout: 60_000 }, async () => {
     const cookie = await signedIn();
     const res = await api(app.baseUrl, 'POST', '/api/logout', undefined, {
       Cookie: cookie, Origin: app.baseUrl, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded',
@@ -46,14 +46,14 @@ describe.each(ENGINES)('logout started by another site on %s', (engine) => {
     expect(await stillSignedIn(cookie)).toBe(false);
   });
 
-  it('another site\'s form POST to /api/logout - 403, session kept', async () => {
+  it('another site\'s form POST to /api/logout - 403, session kept', { timeout: 60_000 }, async () => {
     const cookie = await signedIn();
     const res = await api(app.baseUrl, 'POST', '/api/logout', undefined, { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
     expect(res.status).toBe(403);
     expect(await stillSignedIn(cookie)).toBe(true);
   });
 
-  it('GET /api/logout from the site itself (or typed in) - ends the session and redirects to /', async () => {
+  it('GET /api/logout from the site itself (or typed in) - ends the session and redirects to /', { timeout: 60_000 }, async () => {
     for (const site of ['same-origin', 'none']) {
       const cookie = await signedIn();
       const res = await api(app.baseUrl, 'GET', '/api/logout', undefined, { Cookie: cookie, 'Sec-Fetch-Site': site });

@@ -32,7 +32,7 @@ describe.each(ENGINES)('setup link lifetime on %s', (engine) => {
     expect(await testDb.db('users').first()).toBeUndefined();
   });
 
-  it('a newer link printed (another start) - the older unused link is dead (404), the newer one works', async () => {
+  it('a newer link printed (another start) - the older unused link is dead (404), the newer one works', { timeout: 60_000 }, async () => {
     const older = await createSetupToken(app.deps);
     now += 1000;
     const newer = await createSetupToken(app.deps);
