@@ -10,7 +10,6 @@ import { securityHeaders } from './http/security-headers';
 import { originCheck } from './http/origin-check';
 import { jsonBody } from './http/json-body';
 import { sessionMiddleware } from './http/session';
-import { publicPostRateLimit } from './http/rate-limit';
 import { staticFiles } from './http/static-files';
 import { healthRoutes } from './modules/health/health-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -40,7 +39,6 @@ export function createApp(deps: AppDeps): Koa {
   const api = compose<Koa.ParameterizedContext>([
     originCheck,
     jsonBody,
-    publicPostRateLimit(deps),
     sessionMiddleware(deps, app),
     ...routers.flatMap((r) => [r.routes(), r.allowedMethods()] as Koa.Middleware[]),
   ]);

@@ -12,7 +12,10 @@ const envSchema = z.object({
   DATABASE_URL: z.optional(z.string()),
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   TRUST_PROXY: z._default(z.enum(['0', '1', 'true', 'false']), '0'),
-  RATE_LIMIT: z._default(z.string().check(z.regex(/^(off|\d+)$/, 'must be a number of requests a minute, or off')), '120'),
+  RATE_LIMIT: z._default(z.string().check(z.regex(/^(off|\d{1,9})$/, 'must be a number of requests a minute, or off')), '120'),
+  RATE_LIMIT_UNTIMED: z._default(z.coerce.number().check(z.int(), z.gte(0)), 10),
+  LOGIN_MAX_CONCURRENT_HASHES: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(16)), 2),
+  LOGIN_MAX_QUEUED_HASHES: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 8),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   // CRM sync (docs/crm-sync.md): without a token nothing is sent and records wait in their queue.
   PIPEDRIVE_API_TOKEN: z.optional(z.string()),
@@ -30,10 +33,20 @@ export interface Config {
   trustProxy: boolean;
   /** Public POSTs allowed per IP per minute; null turns the limit off. */
   rateLimitPerMinute: number | null;
+  /** Of those, how many may come without the form's fill time (`elapsedMs`); off with rateLimitPerMinute. */
+  untimedRateLimitPerMinute: number;
+  signIn: SignInConfig;
   logLevel: string;
   webDistDir: string;
   dataDir: string;
   crm: CrmConfig;
+}
+
+export interface SignInConfig {
+  /** Password hashes (128 MiB and ~0.3 s of a worker thread each) run at once for sign-ins. */
+  maxConcurrentHashes: number;
+  /** Sign-ins allowed to wait for a hash; beyond that, 503 with Retry-After. */
+  maxQueuedHashes: number;
 }
 
 export interface CrmConfig {
@@ -68,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     rateLimitPerMinute: e.RATE_LIMIT === 'off' ? null : Number(e.RATE_LIMIT),
+    untimedRateLimitPerMinute: e.RATE_LIMIT_UNTIMED,
+    signIn: { maxConcurrentHashes: e.LOGIN_MAX_CONCURRENT_HASHES, maxQueuedHashes: e.LOGIN_MAX_QUEUED_HASHES },
     logLevel: e.LOG_LEVEL,
     webDistDir: WEB_DIST_DIR,
     dataDir: DATA_DIR,

@@ -1,10 +1,10 @@
 // One Knex instance per process. DATABASE_URL picks the engine (contract §1); everything above this file is
 // written once and compiles to the same meaning on SQLite and PostgreSQL.
-import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { DATA_DIR } from '../config';
+import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from '../lib/private-files';
 
 export type Db = Knex;
 
@@ -27,13 +27,16 @@ export function sqliteFileFromUrl(url: string | undefined): string {
 
 export function knexConfig(url: string | undefined): Knex.Config {
   if (isPostgresUrl(url)) {
-    return { client: 'pg', connection: url, pool: { min: 0, max: 10 } };
+    return { client: 'pg', connection: url, pool: { min: 0, max: 10 }, compileSqlOnError: false };
   }
   const filename = sqliteFileFromUrl(url);
   return {
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
+    // Knex otherwise writes the query's values into the error message ("insert … values ('ann@…')"), and
+    // error messages are logged: an e-mail or phone number would end up in the logs.
+    compileSqlOnError: false,
     // One connection: SQLite allows one writer, and Knex transactions need the connection to themselves.
     pool: {
       min: 1,
@@ -48,7 +51,13 @@ export function knexConfig(url: string | undefined): Knex.Config {
 export function createDb(url: string | undefined): Db {
   if (!isPostgresUrl(url)) {
     const file = sqliteFileFromUrl(url);
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      const dir = path.dirname(file);
+      ensurePrivateDir(dir, { ours: dir === DATA_DIR });
+      // Created here as 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+      ensurePrivateFile(file);
+      for (const companion of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) tightenIfPresent(companion);
+    }
   }
   return knexFactory(knexConfig(url));
 }

@@ -1,34 +1,49 @@
 // Public POSTs (contract §5): at most `rateLimitPerMinute` per client address per fixed one-minute window,
 // counted in the database so several processes share one limit. `RATE_LIMIT=off` (null) turns it off.
 // The default is generous (120) because conference Wi-Fi puts many visitors behind one address.
+//
+// The limit is middleware on the route definitions themselves (router.post(path, limit, handler)), never a
+// comparison with the request's path: the router matches paths case-insensitively and with or without a
+// trailing slash, so a path list here once let `/api/LEADS` through unlimited.
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../deps';
 import { clientIp } from './client-ip';
 import { AppError } from './errors';
 import { deleteWindowsBefore, hitWindow } from './rate-limit-queries';
 
-/** Every public, unauthenticated POST that stores something. Sign-in has its own, stricter throttle. */
-export const RATE_LIMITED_POSTS: readonly string[] = ['/api/leads', '/api/print-samples'];
-
 const WINDOW_MS = 60_000;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again in a minute.';
 
+/** True when the body carries the form's fill time, as the site's forms and their offline replays always do. */
+function carriesFillTime(ctx: Context): boolean {
+  const body = ctx.request.body as { elapsedMs?: unknown } | undefined;
+  return !!body && typeof body === 'object' && typeof body.elapsedMs === 'number';
+}
+
+/**
+ * For every public, unauthenticated POST that stores something; the counts live in the database under the
+ * client's address, so leads and sample requests share them. Sign-in has its own, stricter throttle.
+ *
+ * A submission without `elapsedMs` cannot be judged "too fast" by the spam guard, so it also counts against
+ * a second, smaller per-address budget (`untimedRateLimitPerMinute`): a script that leaves the field out gets
+ * a handful of posts a minute, not the generous limit meant for people behind one conference Wi-Fi.
+ */
 export function publicPostRateLimit({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   const limit = config.rateLimitPerMinute;
+  const untimedLimit = limit == null ? null : Math.min(limit, config.untimedRateLimitPerMinute);
   let lastSweep = 0;
   return async (ctx: Context, next: Next) => {
-    if (limit == null || ctx.method !== 'POST' || !RATE_LIMITED_POSTS.includes(ctx.path.replace(/\/+$/, ''))) {
-      return next();
-    }
+    if (limit == null || untimedLimit == null) return next();
     const now = clock().getTime();
     const windowStart = now - (now % WINDOW_MS);
-    const count = await hitWindow(db, `public-post:${clientIp(ctx)}`, windowStart);
+    const ip = clientIp(ctx);
+    const over = async (bucket: string, max: number) => (await hitWindow(db, bucket, windowStart)) > max;
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
       await deleteWindowsBefore(db, windowStart);
     }
-    if (count > limit) {
+    if ((await over(`public-post:${ip}`, limit)) || (!carriesFillTime(ctx) && (await over(`public-post-untimed:${ip}`, untimedLimit)))) {
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new AppError('rate_limited', RATE_LIMITED_MESSAGE, { retryAfterSeconds });
     }

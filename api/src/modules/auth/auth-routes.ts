@@ -7,6 +7,8 @@ import { AppError } from '../../http/errors';
 import { endSession, sessionUserId, startUserSession } from '../../http/session';
 import { parseWith } from '../../http/validate';
 import { authenticate, currentUser } from './auth-service';
+import { HashQueue } from './hash-queue';
+import { LOGOUT_CONFIRM_PAGE } from './logout-confirm-page';
 import { prepareDummyHash } from './password';
 import { assertSetupTokenUsable, completeSetup } from './setup-service';
 
@@ -14,6 +16,7 @@ export function authRoutes(deps: AppDeps) {
   // Ready before the first sign-in for an unknown e-mail, so that one is not slower than the rest.
   prepareDummyHash().catch((err) => deps.logger.error({ err }, 'could not prepare the sign-in timing hash'));
   const router = new Router();
+  const signInHashes = new HashQueue(deps.config.signIn.maxConcurrentHashes, deps.config.signIn.maxQueuedHashes);
 
   // Browser targets: where the admin's "log in again" and "log out" links go.
   router.get('/api/login', async (ctx) => {
@@ -21,14 +24,31 @@ export function authRoutes(deps: AppDeps) {
     ctx.redirect(user ? '/admin' : '/login?next=/admin');
   });
 
+  // A GET that ends the session is what the admin's "Log out" link needs, and also what any other site could
+  // make a signed-in browser do with a link or an image. Fetch Metadata tells them apart: a request another
+  // site started (cross-site, or a sibling subdomain's same-site) keeps the session and gets a page whose
+  // button confirms. Browsers without Fetch Metadata send no header and keep the old behaviour.
   router.get('/api/logout', async (ctx) => {
+    const site = ctx.get('Sec-Fetch-Site');
+    if ((site === 'cross-site' || site === 'same-site') && sessionUserId(ctx)) {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = LOGOUT_CONFIRM_PAGE;
+      return;
+    }
     endSession(ctx);
+    ctx.redirect('/');
+  });
+
+  // The confirmation page's button (a cross-site POST never gets here: the origin check refuses it).
+  router.post('/api/logout', async (ctx) => {
+    endSession(ctx);
+    ctx.status = 303;
     ctx.redirect('/');
   });
 
   router.post('/api/auth/login', async (ctx) => {
     const input = parseWith(loginInputSchema, ctx.request.body);
-    const user = await authenticate(deps, input, clientIp(ctx));
+    const user = await authenticate(deps, input, clientIp(ctx), signInHashes);
     await startUserSession(ctx, user.id);
     ctx.body = user;
   });

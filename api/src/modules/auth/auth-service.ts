@@ -4,7 +4,8 @@ import type { CurrentUser } from '../../contract';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { assertLoginAllowed, clearFailures, recordAttempt } from './login-throttle';
+import { busy, type HashQueue } from './hash-queue';
+import { admitAttempt, clearFailures } from './login-throttle';
 import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './password';
 import { findUserByEmail, findUserById, publicUser, updateUser } from './users-queries';
 
@@ -17,14 +18,17 @@ export interface LoginCredentials {
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-/** The ip is the client's address as Koa sees it (X-Forwarded-For only when TRUST_PROXY is set). */
-export async function authenticate(deps: Deps, input: LoginCredentials, ip: string): Promise<CurrentUser> {
+/**
+ * The ip is the client's address as Koa sees it (X-Forwarded-For only when TRUST_PROXY is set). `hashes` bounds
+ * how many sign-ins hash at once and wait to (503 beyond it); a refusal then costs no attempt.
+ */
+export async function authenticate(deps: Deps, input: LoginCredentials, ip: string, hashes: HashQueue): Promise<CurrentUser> {
   const email = input.email.trim().toLowerCase();
-  await assertLoginAllowed(deps, email, ip);
-  await recordAttempt(deps, email, ip);
+  if (hashes.full) throw busy();
+  await admitAttempt(deps, email, ip);
 
   const user = await findUserByEmail(deps.db, email);
-  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await spendVerifyTime(input.password);
+  const ok = await hashes.run(() => (user ? verifyPassword(input.password, user.passwordHash) : spendVerifyTime(input.password)));
   if (!user || !ok) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
 
   await clearFailures(deps, email);

@@ -1,6 +1,6 @@
 // Failed sign-ins, counted in the database (never in memory) so every API process sees the same numbers.
 // Timestamps are ISO strings on both engines; on SQLite they compare as text in time order.
-import type { Db } from '../../db/knex';
+import { isPostgres, type Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 
 export type AttemptKey = { email: string } | { ip: string };
@@ -19,6 +19,20 @@ export async function nthRecentAttemptAt(db: Db, key: AttemptKey, sinceIso: stri
     .offset(n - 1)
     .first('created_at');
   return row ? toIso(row.created_at) : undefined;
+}
+
+// Any constant works: it names the one PostgreSQL advisory lock that sign-in throttling takes.
+const LOGIN_ATTEMPTS_LOCK = 0x6c6f_6769;
+
+/**
+ * Makes the rest of `trx` the only one counting and recording sign-in attempts, so a count and the insert it
+ * allows cannot interleave with another request's. PostgreSQL: a transaction-scoped advisory lock (under
+ * READ COMMITTED two transactions would otherwise each miss the other's uncommitted row). SQLite: nothing to
+ * do, because the transaction's first statement is the insert, which takes the database's write lock until
+ * commit, for this process's one connection and for other processes alike.
+ */
+export async function lockAttempts(trx: Db): Promise<void> {
+  if (isPostgres(trx)) await trx.raw('select pg_advisory_xact_lock(?)', [LOGIN_ATTEMPTS_LOCK]);
 }
 
 export async function insertAttempt(db: Db, email: string, ip: string, nowIso: string): Promise<void> {

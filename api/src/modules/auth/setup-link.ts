@@ -1,18 +1,21 @@
 // First run (contract §3): while no account exists, every start prints a one-time link that lets the first
-// visitor create the first admin. Any printed link works until one of them is used (or user:add creates an
-// account); then all are dead.
+// visitor create the first admin. Only the newest printed link works (a new one retires the older ones), for
+// one hour, and only until it is used or user:add creates an account. A link copied from an old terminal or
+// log is worth nothing.
 import crypto from 'node:crypto';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
-import { insertSetupToken } from './setup-tokens-queries';
+import { replaceSetupTokens } from './setup-tokens-queries';
 import { countUsers } from './users-queries';
 
 export const hashSetupToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** Creates a token and returns it; only its hash is stored. */
+export const SETUP_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** Creates a token, retiring every unused older one, and returns it; only its hash is stored. */
 export async function createSetupToken({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await insertSetupToken(db, hashSetupToken(token), nowIso(clock));
+  await replaceSetupTokens(db, hashSetupToken(token), nowIso(clock));
   return token;
 }
 
@@ -25,6 +28,6 @@ export async function announceSetupLink(
   const token = await createSetupToken(deps);
   const url = `${baseUrl.replace(/\/+$/, '')}/setup?token=${token}`;
   // Plain stdout rather than the JSON logger: this is the one line a newcomer must be able to read and click.
-  print(`First run: create the first admin account at ${url}`);
+  print(`First run: create the first admin account at ${url} (valid for 1 hour; restart the server for a new link)`);
   return url;
 }

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from './password';
-import { hashSetupToken } from './setup-link';
+import { SETUP_LINK_TTL_MS, hashSetupToken } from './setup-link';
 import { claimSetupToken, findSetupToken, retireSetupTokens } from './setup-tokens-queries';
 import { countUsers, insertUser, publicUser } from './users-queries';
 
@@ -17,6 +17,7 @@ const linkGone = (message: string) => new AppError('gone', message);
 export const SETUP_MESSAGES = {
   invalid: 'This setup link is not valid. Use the link printed when the server started.',
   used: 'This setup link has already been used',
+  expired: 'This setup link has expired. Restart the server to print a new one.',
   done: 'An account already exists. Sign in instead.',
 } as const;
 
@@ -27,11 +28,15 @@ export interface SetupData {
   password: string;
 }
 
-/** Throws 404 for an unknown token, 410 for a used one or once any account exists. */
-export async function assertSetupTokenUsable({ db }: Deps, token: string): Promise<void> {
+/** Links made at or before this instant have expired. */
+const expiredBefore = (clock: Deps['clock']) => new Date(clock().getTime() - SETUP_LINK_TTL_MS).toISOString();
+
+/** Throws 404 for an unknown (or retired) token, 410 for a used or expired one or once any account exists. */
+export async function assertSetupTokenUsable({ db, clock }: Deps, token: string): Promise<void> {
   const row = token ? await findSetupToken(db, hashSetupToken(token)) : undefined;
   if (!row) throw new AppError('not_found', SETUP_MESSAGES.invalid);
   if (row.usedAt) throw linkGone(SETUP_MESSAGES.used);
+  if (row.createdAt <= expiredBefore(clock)) throw linkGone(SETUP_MESSAGES.expired);
   if ((await countUsers(db)) > 0) throw linkGone(SETUP_MESSAGES.done);
 }
 
@@ -41,7 +46,7 @@ export async function completeSetup(deps: Deps, input: SetupData): Promise<Curre
   const passwordHash = await hashPassword(input.password);
   const now = nowIso(deps.clock);
   const user = await deps.db.transaction(async (trx) => {
-    if (!(await claimSetupToken(trx, hashSetupToken(input.token), now))) throw linkGone(SETUP_MESSAGES.used);
+    if (!(await claimSetupToken(trx, hashSetupToken(input.token), now, expiredBefore(deps.clock)))) throw linkGone(SETUP_MESSAGES.used);
     // Retiring every other link in the same transaction makes a second, concurrent setup wait for this one
     // and then find its own link used.
     await retireSetupTokens(trx, now);

@@ -1,23 +1,36 @@
 // One-time first-run setup links. Only a SHA-256 of each token is stored: the link itself exists only in the
 // server's start-up output.
 import type { Db } from '../../db/knex';
+import { toIso } from '../../db/types';
 
 export interface SetupTokenRow {
+  createdAt: string;
   usedAt: string | null;
 }
 
-export async function insertSetupToken(db: Db, tokenHash: string, nowIso: string): Promise<void> {
-  await db('setup_tokens').insert({ token_hash: tokenHash, created_at: nowIso });
+/** Stores a new token and deletes every unused older one in the same transaction: only the newest link works. */
+export async function replaceSetupTokens(db: Db, tokenHash: string, nowIso: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('setup_tokens').whereNull('used_at').delete();
+    await trx('setup_tokens').insert({ token_hash: tokenHash, created_at: nowIso });
+  });
 }
 
 export async function findSetupToken(db: Db, tokenHash: string): Promise<SetupTokenRow | undefined> {
-  const row = await db('setup_tokens').where({ token_hash: tokenHash }).first('used_at');
-  return row ? { usedAt: row.used_at == null ? null : String(row.used_at) } : undefined;
+  const row = await db('setup_tokens').where({ token_hash: tokenHash }).first('created_at', 'used_at');
+  return row ? { createdAt: toIso(row.created_at), usedAt: row.used_at == null ? null : String(row.used_at) } : undefined;
 }
 
-/** Marks this token used; false when it was already used (or never existed), which also settles a race. */
-export async function claimSetupToken(db: Db, tokenHash: string, nowIso: string): Promise<boolean> {
-  const n = await db('setup_tokens').where({ token_hash: tokenHash }).whereNull('used_at').update({ used_at: nowIso });
+/**
+ * Marks this token used; false when it was already used, expired (made at or before `notBeforeIso`) or never
+ * existed, which also settles a race.
+ */
+export async function claimSetupToken(db: Db, tokenHash: string, nowIso: string, notBeforeIso: string): Promise<boolean> {
+  const n = await db('setup_tokens')
+    .where({ token_hash: tokenHash })
+    .whereNull('used_at')
+    .andWhere('created_at', '>', notBeforeIso)
+    .update({ used_at: nowIso });
   return n === 1;
 }
 

@@ -1,6 +1,7 @@
 // POST /api/leads (public, idempotent, spam-guarded); GET /api/admin/leads and /api/admin/leads.csv (admin).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
+import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../../http/require-user';
 import { parseWith } from '../../http/validate';
 import { leadInputSchema, leadListQuerySchema, type LeadListQuery } from '../../contract';
@@ -12,7 +13,7 @@ export function leadsRoutes(deps: AppDeps) {
   const router = new Router();
   const admin = requireUser(deps);
 
-  router.post('/api/leads', async (ctx) => {
+  router.post('/api/leads', publicPostRateLimit(deps), async (ctx) => {
     const key = idempotencyKeyOf(ctx);
     const input = parseWith(leadInputSchema, ctx.request.body);
     sendOutcome(ctx, await submitLead(deps, input, key));

@@ -1,6 +1,7 @@
 // POST /api/print-samples (public, idempotent, spam-guarded); GET and PUT /api/admin/print-samples (admin).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
+import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../../http/require-user';
 import { parseId, parseWith } from '../../http/validate';
 import { processedInputSchema, sampleRequestInputSchema } from '../../contract';
@@ -11,7 +12,7 @@ export function samplesRoutes(deps: AppDeps) {
   const router = new Router();
   const admin = requireUser(deps);
 
-  router.post('/api/print-samples', async (ctx) => {
+  router.post('/api/print-samples', publicPostRateLimit(deps), async (ctx) => {
     const key = idempotencyKeyOf(ctx);
     const input = parseWith(sampleRequestInputSchema, ctx.request.body);
     sendOutcome(ctx, await submitSampleRequest(deps, input, key));
