@@ -35,6 +35,8 @@ export interface LeadPatch {
   industry?: string;
   volume?: string;
   message?: string;
+  /** Qualification, consent and scan columns of a merge (capture-details-columns). */
+  [column: string]: unknown;
 }
 
 /** Applies a merge's changes; only if the status is still the one read, so the rollup moves stay right. */

@@ -10,6 +10,8 @@ import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUse
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { bumpLeadRollup } from '../leads/leads-queries';
 import { createLead, utcDay } from '../leads/leads-service';
+import { captureDetailsColumns, mergedCaptureDetailsColumns } from '../capture-details/capture-details-columns';
+import { recordCapture } from '../capture-details/lead-captures-queries';
 import { findCapturedLead, lockEventEmail, patchCapturedLead, type LeadPatch } from './capture-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
@@ -24,17 +26,22 @@ export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureD
     const nowIso = deps.clock().toISOString();
     await lockEventEmail(trx, input.eventName, input.email);
     const existing = await findCapturedLead(trx, input.eventName, input.email);
+    // The answer says only what the rep's screen needs: a merge must not show one rep another's notes.
+    const receipt = (leadId: number, merged: boolean): CaptureResult => ({ id: leadId, merged, eventName: input.eventName, capturedAt: nowIso });
     if (existing) {
-      const body: CaptureResult = { lead: await mergeCapture(trx, existing, input, nowIso), merged: true };
-      return { status: 200, body };
+      await mergeCapture(trx, existing, input, nowIso);
+      await recordCapture(trx, { captureKey: idempotencyKey, leadId: existing.id, capturedBy: user.id, nowIso });
+      return { status: 200, body: receipt(existing.id, true) };
     }
-    const { eventName, notes, ...person } = input;
+    const { eventName, notes, firstName, lastName, email, company, phone, industry, volume } = input;
+    const person = { firstName, lastName, email, company, phone, industry, volume };
     const lead = await createLead(trx, { ...person, message: notes, source: eventSourceLabel(eventName) }, nowIso, {
       eventName,
       capturedBy: { id: user.id, name: user.name },
+      details: captureDetailsColumns(input, nowIso),
     });
-    const body: CaptureResult = { lead, merged: false };
-    return { status: 201, body };
+    await recordCapture(trx, { captureKey: idempotencyKey, leadId: lead.id, capturedBy: user.id, nowIso });
+    return { status: 201, body: receipt(lead.id, false) };
   });
 }
 
@@ -46,6 +53,7 @@ async function mergeCapture(trx: Knex, lead: Lead, input: CaptureData, nowIso: s
   if (!lead.industry && input.industry) patch.industry = input.industry;
   if (!lead.volume && input.volume) patch.volume = input.volume;
   if (input.notes) patch.message = lead.message ? `${lead.message}${NOTES_SEPARATOR}${input.notes}` : input.notes;
+  Object.assign(patch, mergedCaptureDetailsColumns(lead, input, nowIso));
   if (!(await patchCapturedLead(trx, lead.id, lead.status, patch, nowIso))) {
     // The CRM sync changed the status between our read and our write: the client's outbox retries (5xx).
     throw new AppError('unavailable', 'The lead changed while the capture was merged; it will be retried');

@@ -7,6 +7,8 @@ import { toIso } from '../../db/types';
 import type { Attribution } from '../../contract';
 import { bumpLeadRollup } from '../leads/leads-queries';
 import { attributionFromRow } from './attribution-columns';
+import { captureDetailsFromRow } from '../capture-details/capture-details-columns';
+import type { LeadCaptureDetails } from '../../contract';
 import { notifyCrmJobsCommitted } from './crm-signal';
 
 export type CrmJobKind = 'lead' | 'sample_request';
@@ -196,6 +198,8 @@ export interface LeadForSync {
   status: string;
   attribution: Attribution | null;
   createdAt: string;
+  /** The rep's qualification and the person's consent, for event captures (issue 12). */
+  captureDetails: LeadCaptureDetails;
 }
 
 export interface SampleRequestForSync {
@@ -237,6 +241,7 @@ export async function loadLeadForSync(db: Knex, id: number): Promise<LeadForSync
     status: String(row.status),
     attribution: attributionFromRow(row),
     createdAt: toIso(row.created_at),
+    captureDetails: captureDetailsFromRow(row),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   INDUSTRIES, SAMPLE_TYPES, VOLUMES, VOLUME_PIPELINE,
   type Attribution, type Volume,
 } from '../../contract';
+import { captureDetailsNoteRows } from '../capture-details/capture-details-columns';
 import { PipedriveError, type PipedriveClient } from './pipedrive-client';
 import {
   loadLeadForSync, loadSampleRequestForSync, saveCheckpoint,
@@ -70,6 +71,7 @@ export function leadNote(lead: LeadForSync): string {
       ['Lead source', lead.leadSource],
       ['Phone', lead.phone],
       ['Received', lead.createdAt],
+      ...captureDetailsNoteRows(lead.captureDetails),
       ...attributionRows(lead.attribution),
     ],
     lead.message,

@@ -4,12 +4,17 @@ import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
 import { attributionColumns, attributionFromRow } from '../crm/attribution-columns';
+import { captureDetailsFromRow, interestPattern, LATEST_PHOTO_KEY_SQL } from '../capture-details/capture-details-columns';
+import type { FollowUp, Interest, LeadRating } from '../../contract';
 
 export interface LeadFilters {
   q?: string | undefined;
   status?: string | undefined;
   /** Leads captured at this event (exact name). */
   event?: string | undefined;
+  rating?: LeadRating | undefined;
+  followUp?: FollowUp | undefined;
+  interest?: Interest | undefined;
 }
 
 export interface LeadPage extends LeadFilters {
@@ -36,6 +41,7 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
     eventName: (row.event_name as string | null) ?? null,
     capturedBy: (row.captured_by_name as string | null) ?? null,
     createdAt: toIso(row.created_at),
+    ...captureDetailsFromRow(row),
   };
 }
 
@@ -43,13 +49,15 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
 export function leadsWithCapturer(db: Db) {
   return db('leads')
     .leftJoin('users as capturer', 'capturer.id', 'leads.captured_by')
-    .select('leads.*', 'capturer.name as captured_by_name');
+    .select('leads.*', 'capturer.name as captured_by_name', db.raw(LATEST_PHOTO_KEY_SQL));
 }
 
 /** Who captured a lead at an event, stored beside it (issue 6). */
 export interface CaptureColumns {
   eventName: string;
   capturedBy: { id: number; name: string };
+  /** Qualification, consent and scan columns (capture-details-columns). */
+  details?: Record<string, unknown>;
 }
 
 export async function insertLead(
@@ -75,6 +83,7 @@ export async function insertLead(
       ...attributionColumns(data.attribution),
       event_name: capture?.eventName ?? null,
       captured_by: capture?.capturedBy.id ?? null,
+      ...capture?.details,
       created_at: nowIso,
       updated_at: nowIso,
     })
@@ -121,9 +130,12 @@ export async function listLeads(db: Db, page: LeadPage): Promise<Lead[]> {
   return (await query).map(leadFromRow);
 }
 
-function applyFilters(query: ReturnType<Db>, { q, status, event }: LeadFilters): void {
+function applyFilters(query: ReturnType<Db>, { q, status, event, rating, followUp, interest }: LeadFilters): void {
   if (status !== undefined) query.where('leads.status', status);
   if (event !== undefined) query.where('leads.event_name', event);
+  if (rating !== undefined) query.where('leads.rating', rating);
+  if (followUp !== undefined) query.where('leads.follow_up', followUp);
+  if (interest !== undefined) query.whereRaw('leads.interests like ?', [interestPattern(interest)]);
   if (q !== undefined) {
     const pattern = containsPattern(q);
     // lower() on both sides makes the match case-insensitive on both engines (SQLite folds ASCII letters only).
