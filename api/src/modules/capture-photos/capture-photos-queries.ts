@@ -61,7 +61,7 @@ export async function insertPhotoOnce(
 export async function findPhoto(db: Knex, captureKey: string): Promise<StoredPhoto | undefined> {
   const row = await db('capture_photos as p')
     .join('lead_captures as c', 'c.capture_key', 'p.capture_key')
-    .select(INFO_COLUMNS.map((c) => `p.${c}`), 'p.data', 'c.captured_by')
+    .select([...INFO_COLUMNS.map((c) => `p.${c}`), 'p.data', 'c.captured_by'])
     .where('p.capture_key', captureKey)
     .first();
   if (!row) return undefined;

@@ -34,6 +34,8 @@ export function capturePhotosRoutes(deps: AppDeps) {
     ctx.set('Content-Disposition', 'inline');
     ctx.etag = photo.sha256;
     ctx.type = photo.contentType;
+    // Koa compares validators only on a 2xx, and the status is still the default 404 here.
+    ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
