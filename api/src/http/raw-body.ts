@@ -52,6 +52,7 @@ export async function readRawBody(ctx: Context, maxBytes: number): Promise<Buffe
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('aborted', onAborted);
+      req.off('close', onClose);
     };
     const onEnd = () => {
       cleanup();
@@ -63,10 +64,16 @@ export async function readRawBody(ctx: Context, maxBytes: number): Promise<Buffe
       reject(new AppError('validation', `The upload did not complete (${err.message})`));
     };
     const onAborted = () => onError(new Error('aborted'));
+    // A body cut off past the drain bound (or a client gone) ends with 'close' and no 'end': settle anyway.
+    const onClose = () => {
+      cleanup();
+      reject(over ? tooLarge(maxBytes) : new AppError('validation', 'The upload did not complete'));
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('aborted', onAborted);
+    req.on('close', onClose);
   });
 }
 

@@ -177,6 +177,7 @@ describe.each(ENGINES)('card photos on %s', (engine) => {
     const streamed = await json(await put(over.key, stream, 'image/jpeg'));
     expect(streamed.status).toBe(413);
     expect(await photoRows(over.key)).toHaveLength(0);
+
   });
 
   it.each([
