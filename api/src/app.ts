@@ -9,6 +9,7 @@ import { errorMiddleware } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { originCheck } from './http/origin-check';
 import { jsonBody } from './http/json-body';
+import { takesRawBody } from './http/raw-body';
 import { sessionMiddleware } from './http/session';
 import { staticFiles } from './http/static-files';
 import { healthRoutes } from './modules/health/health-routes';
@@ -20,6 +21,8 @@ import { templatesRoutes } from './modules/templates/templates-routes';
 import { pricingRoutes } from './modules/pricing/pricing-routes';
 import { crmRoutes } from './modules/crm/crm-routes';
 import { captureRoutes } from './modules/capture/capture-routes';
+import { capturePhotosRoutes } from './modules/capture-photos/capture-photos-routes';
+import { eventsRoutes } from './modules/events/events-routes';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -35,10 +38,13 @@ export function createApp(deps: AppDeps): Koa {
     pricingRoutes(deps),
     crmRoutes(deps),
     captureRoutes(deps),
+    capturePhotosRoutes(deps),
+    eventsRoutes(deps),
   ];
   const api = compose<Koa.ParameterizedContext>([
     originCheck,
-    jsonBody,
+    // Card photo uploads are raw images, read by their route with its own cap; every other body is JSON.
+    (ctx, next) => (takesRawBody(ctx.path) ? next() : jsonBody(ctx, next)),
     sessionMiddleware(deps, app),
     ...routers.flatMap((r) => [r.routes(), r.allowedMethods()] as Koa.Middleware[]),
   ]);

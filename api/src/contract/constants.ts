@@ -116,4 +116,61 @@ export type UsState = (typeof US_STATES)[number][0];
 /** Spam guard: a form submitted faster than this after it was shown is treated as a bot. */
 export const MIN_FILL_MS = 1500;
 
-export const LIMITS = { name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500, eventName: 200 } as const;
+export const LIMITS = {
+  name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500, eventName: 200,
+  /** The raw text a scanned badge carried, in UTF-8 bytes (a vCard with a photo would be far larger: none do). */
+  scanPayloadBytes: 4096,
+  consentTextVersion: 40,
+} as const;
+
+// ---- Event capture: qualification, consent, scans and card photos (issue 12) ----
+
+/** How warm the rep judged the person: two taps at the booth. */
+export const LEAD_RATINGS = [
+  { value: 'hot', label: 'Hot' },
+  { value: 'warm', label: 'Warm' },
+  { value: 'cold', label: 'Cold' },
+] as const;
+export const LEAD_RATING_VALUES = ['hot', 'warm', 'cold'] as const;
+export type LeadRating = (typeof LEAD_RATING_VALUES)[number];
+
+/** The products a person asked about; stored and exported in this order. */
+export const INTERESTS = [
+  { value: 'postcards', label: 'Postcards' },
+  { value: 'letters', label: 'Letters' },
+  { value: 'print-api', label: 'Print API' },
+  { value: 'informed-delivery', label: 'Informed Delivery' },
+  { value: 'digital-audiences', label: 'Digital audiences' },
+] as const;
+export const INTEREST_VALUES = ['postcards', 'letters', 'print-api', 'informed-delivery', 'digital-audiences'] as const;
+export type Interest = (typeof INTEREST_VALUES)[number];
+
+export const FOLLOW_UPS = [
+  { value: 'call', label: 'Call' },
+  { value: 'email', label: 'E-mail' },
+  { value: 'samples', label: 'Send samples' },
+  { value: 'none', label: 'None' },
+] as const;
+export const FOLLOW_UP_VALUES = ['call', 'email', 'samples', 'none'] as const;
+export type FollowUp = (typeof FOLLOW_UP_VALUES)[number];
+
+/**
+ * The consent checkbox of the capture screen, worded once for both sides. Whenever the wording changes, the
+ * version changes too: each lead keeps the version its person agreed to, so we can always tell what they read.
+ */
+export const CAPTURE_CONSENT = {
+  version: '2026-11-23',
+  text: 'DirectMailers may contact me about DirectMailers products',
+} as const;
+
+/** Barcode formats a badge scan may report: the names of the Shape Detection API's BarcodeDetector. */
+export const SCAN_FORMAT_VALUES = [
+  'qr_code', 'aztec', 'data_matrix', 'pdf417', 'code_128', 'code_39', 'code_93', 'codabar',
+  'ean_13', 'ean_8', 'itf', 'upc_a', 'upc_e', 'unknown',
+] as const;
+export type ScanFormat = (typeof SCAN_FORMAT_VALUES)[number];
+
+/** Card photos (PUT /api/capture/photos/:captureKey): raster types only (never SVG, which can carry script). */
+export const CAPTURE_PHOTO_TYPES = ['image/jpeg', 'image/webp', 'image/png'] as const;
+export type CapturePhotoType = (typeof CAPTURE_PHOTO_TYPES)[number];
+export const CAPTURE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // Response shapes (spec §3, contract §4): camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
-import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState } from './constants';
+import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType } from './constants';
 
 /** Where a visitor came from (UTM parameters, referrer, landing page); fields absent when unknown. */
 export interface Attribution {
@@ -12,7 +12,7 @@ export interface Attribution {
   landingPage?: string;
 }
 
-export interface Lead {
+export interface Lead extends LeadCaptureDetails {
   id: number;
   firstName: string;
   lastName: string;
@@ -35,10 +35,63 @@ export interface Lead {
   createdAt: string;
 }
 
-/** POST /api/capture/leads: the stored lead; `merged` when the e-mail was already captured at that event. */
+/**
+ * What a rep's capture adds to a lead (issue 12); for website leads all null, `interests` empty and
+ * `consentGiven` null (the website form asks no consent question).
+ */
+export interface LeadCaptureDetails {
+  rating: LeadRating | null;
+  interests: Interest[];
+  followUp: FollowUp | null;
+  /** false: captured without the person's consent, stored but to be treated as such. */
+  consentGiven: boolean | null;
+  /** The CAPTURE_CONSENT version the person was shown. */
+  consentTextVersion: string | null;
+  consentAt: string | null;
+  /** The raw text of the scanned badge, exactly as read. */
+  scanPayload: string | null;
+  scanFormat: ScanFormat | null;
+  hasPhoto: boolean;
+  /** The latest card photo (GET, staff session only). */
+  photoUrl: string | null;
+}
+
+/**
+ * POST /api/capture/leads: only what the rep's screen needs. Never the lead itself: a merge would otherwise
+ * show a rep another rep's notes and the person's details.
+ */
 export interface CaptureResult {
-  lead: Lead;
+  /** The lead the capture was stored as or merged into. */
+  id: number;
   merged: boolean;
+  eventName: string;
+  /** When the server stored this capture. */
+  capturedAt: string;
+}
+
+/** PUT /api/capture/photos/:captureKey. */
+export interface CapturePhoto {
+  captureKey: string;
+  leadId: number;
+  contentType: CapturePhotoType;
+  byteSize: number;
+  url: string;
+  uploadedAt: string;
+}
+
+/** GET /api/admin/events/:name/summary: counted by the database. */
+export interface EventDetail {
+  name: string;
+  leadCount: number;
+  firstCapturedAt: string;
+  lastCapturedAt: string;
+  /** Leads per rep who first captured them, most first; `userId` null when the account was deleted. */
+  byRep: { userId: number | null; name: string | null; leadCount: number }[];
+  byRating: Record<LeadRating | 'unrated', number>;
+  /** Leads with at least one card photo. */
+  withPhotos: number;
+  crm: { synced: number; pending: number; failed: number };
+  consent: { given: number; notGiven: number };
 }
 
 /** GET /api/admin/events: each event leads were captured at, most recent first. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import {
   INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, TEMPLATE_TYPES,
-  PRODUCT_CATEGORIES, USER_ROLES, LIMITS,
+  PRODUCT_CATEGORIES, USER_ROLES, LIMITS, LEAD_RATING_VALUES, INTEREST_VALUES, FOLLOW_UP_VALUES, SCAN_FORMAT_VALUES,
 } from './constants';
 import { requiredText, optionalText, clippedText, optionalEnum, emailField, optionalUrl } from './fields';
 
@@ -48,6 +48,62 @@ export type LeadInput = z.input<typeof leadInputSchema>;
 export type LeadData = z.output<typeof leadInputSchema>;
 
 /**
+ * What a capture carries beyond the person (issue 12): the rep's two-tap qualification, the person's consent
+ * (with the version of the wording they saw, and when), and the raw text of a scanned badge. All optional.
+ */
+function captureDetailsFields() {
+  return {
+    rating: optionalEnum(LEAD_RATING_VALUES, 'Please choose Hot, Warm or Cold'),
+    // Kept in the list's order, each once, whatever order or repeats the device sends.
+    interests: z.optional(
+      z.pipe(
+        z.array(z.unknown(), { error: 'Interests must be a list' }).check(
+          z.maxLength(INTEREST_VALUES.length * 2, 'Too many interests'),
+          z.refine((list) => list.every((v) => (INTEREST_VALUES as readonly unknown[]).includes(v)), 'Please choose interests from the list'),
+        ),
+        z.transform((list) => INTEREST_VALUES.filter((v) => list.includes(v))),
+      ),
+    ),
+    followUp: optionalEnum(FOLLOW_UP_VALUES, 'Please choose a follow-up from the list'),
+    // Absent counts as not given: the lead is stored and marked as captured without consent.
+    consent: z.optional(z.boolean({ error: 'Consent must be true or false' })),
+    consentTextVersion: optionalText(LIMITS.consentTextVersion),
+    consentAt: z.optional(
+      z.string({ error: 'Must be a date and time' }).check(
+        z.maxLength(40, 'Must be a date and time'),
+        z.refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'Must be an ISO date and time'),
+      ),
+    ),
+    // Kept exactly as scanned (not trimmed): it is the evidence the fields were read from.
+    scanPayload: z.optional(
+      z.pipe(
+        z.string({ error: 'Scan payload must be text' }).check(
+          z.refine((v) => utf8Length(v) <= LIMITS.scanPayloadBytes, `Must be at most ${LIMITS.scanPayloadBytes} bytes`),
+        ),
+        z.transform((v) => (v === '' ? undefined : v)),
+      ),
+    ),
+    scanFormat: optionalEnum(SCAN_FORMAT_VALUES, 'Unknown scan format'),
+  };
+}
+
+/** UTF-8 length without allocating: the limit is on bytes, as stored. */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+    if (n > LIMITS.scanPayloadBytes) return n;
+  }
+  return n;
+}
+
+/**
  * A lead captured by staff at an event (POST /api/capture/leads): the lead form's person fields with the
  * same rules, the rep's notes, and the event. No spam guards or attribution: only signed-in staff send it.
  */
@@ -62,7 +118,14 @@ export const captureInputSchema = z.object({
   industry,
   volume,
   notes: optionalText(LIMITS.longText),
-});
+  ...captureDetailsFields(),
+}).check(
+  // Consent is only worth keeping if we can say which wording the person agreed to.
+  z.refine((c) => !c.consent || c.consentTextVersion !== undefined, {
+    message: 'Say which consent text was shown',
+    path: ['consentTextVersion'],
+  }),
+);
 export type CaptureInput = z.input<typeof captureInputSchema>;
 export type CaptureData = z.output<typeof captureInputSchema>;
 
@@ -166,5 +229,8 @@ export const leadListQuerySchema = z.object({
   q: optionalText(200),
   status: optionalText(40),
   event: optionalText(LIMITS.eventName),
+  rating: optionalEnum(LEAD_RATING_VALUES, 'Unknown rating'),
+  followUp: optionalEnum(FOLLOW_UP_VALUES, 'Unknown follow-up'),
+  interest: optionalEnum(INTEREST_VALUES, 'Unknown interest'),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;

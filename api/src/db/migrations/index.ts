@@ -12,6 +12,7 @@ import * as m010 from './010_crm_sync_jobs';
 import * as m011 from './011_attribution_and_sync_errors';
 import * as m012 from './012_backfill_crm_sync_jobs';
 import * as m020 from './020_event_capture';
+import * as m021 from './021_capture_details_and_photos';
 import * as m030 from './030_lead_search_index';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_attribution_and_sync_errors': m011,
   '012_backfill_crm_sync_jobs': m012,
   '020_event_capture': m020,
+  '021_capture_details_and_photos': m021,
   '030_lead_search_index': m030,
 };
 

@@ -9,6 +9,7 @@ import {
 } from '../../contract';
 import { findLead } from '../leads/leads-queries';
 import { findSampleRequest } from '../samples/samples-queries';
+import { captureDetailsNoteRows } from '../capture-details/capture-details-columns';
 import { PipedriveError, type PipedriveClient } from './pipedrive-client';
 import { saveCheckpoint, type CrmJob } from './crm-queries';
 
@@ -69,6 +70,7 @@ export function leadNote(lead: Lead): string {
       ['Lead source', lead.leadSource],
       ['Phone', lead.phone],
       ['Received', lead.createdAt],
+      ...captureDetailsNoteRows(lead),
       ...attributionRows(lead.attribution),
     ],
     lead.message,

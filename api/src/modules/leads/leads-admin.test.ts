@@ -1,4 +1,5 @@
 // GET /api/admin/leads and /api/admin/leads.csv over real HTTP with a real session.
+import { NO_CAPTURE_DETAILS } from '../capture-details/capture-details-columns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
@@ -51,6 +52,7 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
       id: 12, firstName: 'First12', lastName: 'Last12', email: 'person12@example.com', company: null, phone: null,
       industry: null, volume: null, message: null, leadSource: 'DirectMailers Website', source: 'Main Website',
       status: 'new', syncError: null, attribution: null, eventName: null, capturedBy: null, createdAt: '2026-01-10T09:12:00.000Z',
+      ...NO_CAPTURE_DETAILS,
     });
   });
 
@@ -126,10 +128,11 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
     const lines = res.text.trim().split('\n');
     expect(lines[0]).toBe(
       'ID,Created,First name,Last name,Email,Company,Phone,Industry,Volume,Status,Source,Lead source,Message,' +
-        'Sync error,UTM source,UTM medium,UTM campaign,UTM term,UTM content,Referrer,Landing page,Event,Captured by',
+        'Sync error,UTM source,UTM medium,UTM campaign,UTM term,UTM content,Referrer,Landing page,Event,Captured by,' +
+        'Rating,Interests,Follow-up,Consent,Consent text version,Consent at,Card photo,Scan format,Scan payload',
     );
     expect(lines).toHaveLength(15);
-    expect(lines[1]).toBe('12,2026-01-10T09:12:00.000Z,First12,Last12,person12@example.com,,,,,new,Main Website,DirectMailers Website,,,,,,,,,,,');
+    expect(lines[1]).toBe('12,2026-01-10T09:12:00.000Z,First12,Last12,person12@example.com,,,,,new,Main Website,DirectMailers Website,,,,,,,,,,,,,,,,,,no,,');
     const zoe = lines.find((l) => l.startsWith('14,'))!;
     expect(zoe).toContain(`'+1 555`);
     expect(zoe).toContain(`"'=HYPERLINK(""http://x"")"`);

@@ -29,6 +29,15 @@ const COLUMNS: { key: keyof Lead | `attribution.${string}`; header: string }[] =
   { key: 'attribution.landingPage', header: 'Landing page' },
   { key: 'eventName', header: 'Event' },
   { key: 'capturedBy', header: 'Captured by' },
+  { key: 'rating', header: 'Rating' },
+  { key: 'interests', header: 'Interests' },
+  { key: 'followUp', header: 'Follow-up' },
+  { key: 'consentGiven', header: 'Consent' },
+  { key: 'consentTextVersion', header: 'Consent text version' },
+  { key: 'consentAt', header: 'Consent at' },
+  { key: 'hasPhoto', header: 'Card photo' },
+  { key: 'scanFormat', header: 'Scan format' },
+  { key: 'scanPayload', header: 'Scan payload' },
 ];
 
 /**
@@ -44,7 +53,13 @@ export function leadsCsvStream(leads: AsyncIterable<Lead>): Readable {
   const csv = stringify({
     header: true,
     columns: COLUMNS.map(({ key, header }) => ({ key, header })),
-    cast: { string: (value, context) => (context.header ? value : neutraliseFormula(value)) },
+    cast: {
+      string: (value, context) => (context.header ? value : neutraliseFormula(value)),
+      // Consent and photo read as words in a spreadsheet; consent left empty for website leads (never asked).
+      boolean: (value) => (value ? 'yes' : 'no'),
+      // Interests: a list of known values, joined.
+      object: (value) => (Array.isArray(value) ? value.join('; ') : JSON.stringify(value)),
+    },
   });
   const source = Readable.from(leads, { objectMode: true });
   source.on('error', (err) => csv.destroy(err));

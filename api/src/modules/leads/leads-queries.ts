@@ -10,12 +10,17 @@ import { attributionColumns, attributionFromRow } from '../attribution/attributi
 import { RECENT_WINDOW, searchIndexServes, whereContains, whereIndexCandidates } from './lead-search';
 
 export { containsPattern } from './lead-search';
+import { captureDetailsFromRow, interestPattern, LATEST_PHOTO_KEY_SQL } from '../capture-details/capture-details-columns';
+import type { FollowUp, Interest, LeadRating } from '../../contract';
 
 export interface LeadFilters {
   q?: string | undefined;
   status?: string | undefined;
   /** Leads captured at this event (exact name). */
   event?: string | undefined;
+  rating?: LeadRating | undefined;
+  followUp?: FollowUp | undefined;
+  interest?: Interest | undefined;
 }
 
 export interface LeadPage extends LeadFilters {
@@ -42,6 +47,7 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
     eventName: (row.event_name as string | null) ?? null,
     capturedBy: (row.captured_by_name as string | null) ?? null,
     createdAt: toIso(row.created_at),
+    ...captureDetailsFromRow(row),
   };
 }
 
@@ -49,13 +55,15 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
 export function leadsWithCapturer(db: Db) {
   return db('leads')
     .leftJoin('users as capturer', 'capturer.id', 'leads.captured_by')
-    .select('leads.*', 'capturer.name as captured_by_name');
+    .select('leads.*', 'capturer.name as captured_by_name', db.raw(LATEST_PHOTO_KEY_SQL));
 }
 
 /** Who captured a lead at an event (a rep's account and the event's name), stored beside the lead. */
 export interface CaptureColumns {
   eventName: string;
   capturedBy: { id: number; name: string };
+  /** Qualification, consent and scan columns (capture-details-columns). */
+  details?: Record<string, unknown>;
 }
 
 /** The UTC calendar day a timestamp falls on: the rollups' and the chart's unit. */
@@ -85,6 +93,7 @@ export async function insertLead(
       ...attributionColumns(data.attribution),
       event_name: capture?.eventName ?? null,
       captured_by: capture?.capturedBy.id ?? null,
+      ...capture?.details,
       created_at: nowIso,
       updated_at: nowIso,
     })
@@ -118,14 +127,21 @@ const CHANGE_COLUMNS = {
  * only applies while status and volume are still those read, so two writers can never move the same count.
  * Answers the lead as changed, or undefined (nothing written) when it does not exist or changed underneath.
  */
-export async function changeLead(trx: Knex.Transaction, id: number, change: LeadChange, nowIso: string): Promise<Lead | undefined> {
+export async function changeLead(
+  trx: Knex.Transaction,
+  id: number,
+  change: LeadChange,
+  nowIso: string,
+  /** Columns another module owns on the lead's row (a capture's qualification and consent), written as given. */
+  ownedColumns: Record<string, unknown> = {},
+): Promise<Lead | undefined> {
   const read = leadsWithCapturer(trx).where('leads.id', id);
   // Only the lead's row: PostgreSQL refuses FOR UPDATE on the nullable side of the outer join.
   if (isPostgres(trx)) read.forUpdate('leads');
   const row = await read.first();
   if (!row) return undefined;
   const before = leadFromRow(row);
-  const columns: Record<string, unknown> = { updated_at: nowIso };
+  const columns: Record<string, unknown> = { ...ownedColumns, updated_at: nowIso };
   for (const [key, column] of Object.entries(CHANGE_COLUMNS)) {
     const value = change[key as keyof LeadChange];
     if (value !== undefined) columns[column] = value;
@@ -189,8 +205,11 @@ function newestFirst(query: Knex.QueryBuilder, { before }: { before?: number | u
   return query;
 }
 
-function filtered(query: Knex.QueryBuilder, { status, event }: LeadFilters): Knex.QueryBuilder {
+function filtered(query: Knex.QueryBuilder, { status, event, rating, followUp, interest }: LeadFilters): Knex.QueryBuilder {
   if (status !== undefined) query.where('leads.status', status);
   if (event !== undefined) query.where('leads.event_name', event);
+  if (rating !== undefined) query.where('leads.rating', rating);
+  if (followUp !== undefined) query.where('leads.follow_up', followUp);
+  if (interest !== undefined) query.whereRaw('leads.interests like ?', [interestPattern(interest)]);
   return query;
 }

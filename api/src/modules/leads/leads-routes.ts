@@ -31,20 +31,19 @@ export function leadsRoutes(deps: AppDeps) {
   });
 
   router.get('/api/admin/leads.csv', admin, async (ctx) => {
-    const { q, status, event } = parseWith(leadListQuerySchema, ctx.query);
+    const { limit: _limit, before: _before, ...filters } = parseWith(leadListQuerySchema, ctx.query);
     ctx.set('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = leadsCsvStream(allLeads(deps, { q, status, event }));
+    ctx.body = leadsCsvStream(allLeads(deps, filters));
   });
 
   return router;
 }
 
-function nextPageUrl({ limit, q, status, event }: LeadListQuery, before: number): string {
+function nextPageUrl({ limit, before: _before, ...filters }: LeadListQuery, before: number): string {
   const params = new URLSearchParams({ limit: String(limit) });
-  if (q !== undefined) params.set('q', q);
-  if (status !== undefined) params.set('status', status);
-  if (event !== undefined) params.set('event', event);
+  // Every filter (q, status, event, rating, followUp, interest) carries over to the next page.
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) params.set(name, String(value));
   params.set('before', String(before));
   return `/api/admin/leads?${params.toString()}`;
 }

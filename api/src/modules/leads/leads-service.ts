@@ -7,6 +7,7 @@ import { looksLikeSpam } from '../../lib/spam-guard';
 import { LEAD_SOURCE_LABEL, type Lead, type LeadData } from '../../contract';
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { enqueueCrmSync } from '../crm/crm-queries';
+import { NO_CAPTURE_DETAILS } from '../capture-details/capture-details-columns';
 import { insertLead, listLeads, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
@@ -71,5 +72,6 @@ function decoyLead(input: LeadData, nowIso: string): Lead {
     eventName: null,
     capturedBy: null,
     createdAt: nowIso,
+    ...NO_CAPTURE_DETAILS,
   };
 }

@@ -1,4 +1,5 @@
 // POST /api/leads over real HTTP: success shape, trimming, every validation message, spam guards, idempotency.
+import { NO_CAPTURE_DETAILS } from '../capture-details/capture-details-columns';
 import crypto from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
@@ -35,6 +36,7 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
       attribution: null,
       eventName: null,
       capturedBy: null,
+      ...NO_CAPTURE_DETAILS,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(res.json.id).toBeGreaterThan(0);

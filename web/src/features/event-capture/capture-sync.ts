@@ -20,7 +20,7 @@ const receipts = new Map<string, Receipt>();
 
 function receiptOf(body: unknown): Receipt {
   const result = body as Partial<CaptureResult> | undefined;
-  return { leadId: result?.lead?.id, merged: result?.merged, at: Date.now() };
+  return { leadId: result?.id, merged: result?.merged, at: Date.now() };
 }
 
 function sent(record: CaptureRecord, receipt: Receipt | undefined): CaptureRecord {

@@ -1,0 +1,45 @@
+// GET /api/admin/events/:name/summary and /api/admin/events/:name/leads.csv (admin): one event's figures and
+// its leads as CSV, for the dashboard's event filter. The list of events is GET /api/admin/events (capture).
+import Router from '@koa/router';
+import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../http/errors';
+import { requireUser } from '../../http/require-user';
+import { LIMITS } from '../../contract';
+import { allLeads } from '../leads/leads-service';
+import { leadsCsvStream } from '../leads/leads-csv';
+import { eventDetail } from './events-queries';
+
+export function eventsRoutes(deps: AppDeps) {
+  const router = new Router();
+  const admin = requireUser(deps);
+
+  router.get('/api/admin/events/:name/summary', admin, async (ctx) => {
+    const detail = await eventDetail(deps.db, eventName(ctx.params.name));
+    if (!detail) throw notFound('Event');
+    ctx.body = detail;
+  });
+
+  router.get('/api/admin/events/:name/leads.csv', admin, async (ctx) => {
+    const name = eventName(ctx.params.name);
+    if (!(await eventDetail(deps.db, name))) throw notFound('Event');
+    ctx.set('Content-Disposition', `attachment; filename="${eventCsvFileName(name, deps.clock())}"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = leadsCsvStream(allLeads(deps, { event: name }));
+  });
+
+  return router;
+}
+
+function eventName(raw: string | undefined): string {
+  const name = (raw ?? '').trim();
+  if (!name || name.length > LIMITS.eventName) {
+    throw new AppError('validation', `Event name must be 1 to ${LIMITS.eventName} characters`, { errors: { name: 'Unknown event' } });
+  }
+  return name;
+}
+
+/** `leads-mba-annual-2026-2026-11-23.csv`: only letters, digits and dashes reach the header. */
+export function eventCsvFileName(name: string, now: Date): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'event';
+  return `leads-${slug}-${now.toISOString().slice(0, 10)}.csv`;
+}
