@@ -125,6 +125,30 @@ test('server error - the Error toast appears, the form keeps its values and the 
   expect(seen[2]!.key).not.toBe(seen[0]!.key);
 });
 
+test('two quick failures - one toast in the notifications list, not two', async ({ page }) => {
+  let failures = 0;
+  await page.route('**/api/leads', async (route) => {
+    failures += 1;
+    await route.fulfill({ status: 500, body: 'boom' });
+  });
+  const form = await openModal(page, '/print');
+  await fillLead(form, { firstName: 'Jane', lastName: 'Rivera', email: 'jane@example.com' }, 'modal');
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+
+  await form.submit.click();
+  await expect(toasts.filter({ hasText: 'Failed to submit form. Please try again.' })).toHaveCount(1);
+  await form.company.fill('Acme');
+  await form.submit.click();
+  await expect.poll(() => failures).toBe(2);
+  // The form is back to idle only after it raised its toast for the second failure.
+  await expect(form.scope.getByRole('button', { name: 'Send Request' })).toBeEnabled();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // Counted once, not retried: an older toast that merely waits hidden behind the newest one still sits in
+  // the notifications list, is still announced, and shows once the newest closes.
+  expect(await toasts.count()).toBe(1);
+  await expect(toasts).toContainText('Failed to submit form. Please try again.');
+});
+
 test('submission - sends every field, the labels, the honeypot and the fill time; shows Submitting...', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
