@@ -1,13 +1,15 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
 import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
 import { UpdatePrompt } from '../features/pwa/update-prompt';
-import { AdminLayout } from './layouts/admin-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './page-loading';
 import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef, type RouteLayout } from './routes';
 import { usePageMeta } from './use-page-meta';
+
+// The staff frame loads with the first staff screen: public pages never carry admin code.
+const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
 
 function RoutePage({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();

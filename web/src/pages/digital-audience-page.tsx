@@ -1,5 +1,5 @@
-// /digital-audience (spec §2, figures from §9). 'Start Building Audiences' has no action in the spec and
-// stays without one.
+// /digital-audience, with the product's published figures. 'Start Building Audiences' has no action in
+// the product and stays without one.
 import { Button } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { CampaignActions } from '../features/site/components/campaign-actions';

@@ -1,4 +1,4 @@
-// The landing page (spec §2): hero, trusted-by industries, products, personalisation, use cases, the
+// The landing page: hero, trusted-by industries, products, personalisation, use cases, the
 // three numbers, the customer-portal call to action, the contact block and the inline demo form.
 import { INDUSTRIES } from '@contract';
 import { Button, ExternalButtonLink, buttonClasses } from '../components/ui/button';

@@ -1,5 +1,5 @@
-// /USPSInformedDelivery (spec §2, figures from §9). 'Start Integration' has no action in the spec and
-// stays without one.
+// /USPSInformedDelivery, with the product's published figures. 'Start Integration' has no action in the
+// product and stays without one.
 import { Button } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { CampaignActions } from '../features/site/components/campaign-actions';

@@ -1,5 +1,5 @@
-// /mortgage: mortgage lead generation (spec §2, figures from §9). 'Calculate Your ROI' has no action
-// in the spec and stays without one.
+// /mortgage: mortgage lead generation, with the product's published figures. 'Calculate Your ROI' has
+// no action in the product and stays without one.
 import { Button } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { CampaignActions } from '../features/site/components/campaign-actions';

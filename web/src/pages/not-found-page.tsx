@@ -1,4 +1,4 @@
-// The 404 page (spec §2): home, explore the API, call, book a demo, 'Contact Us Now' revealing the inline
+// The 404 page: home, explore the API, call, book a demo, 'Contact Us Now' revealing the inline
 // lead form, and the popular pages. Served with HTTP 404 for every unknown path.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /print/docs: the way out to the external API documentation (new tab) and back to /print (spec §2).
+// /print/docs: the way out to the external API documentation (new tab) and back to /print.
 import { ButtonLink, ExternalButtonLink } from '../components/ui/button';
 import { FeatureGrid } from '../features/site/components/feature-grid';
 import { Icon } from '../features/site/components/icon';

@@ -1,4 +1,4 @@
-// /print/faq: five groups of questions (spec §2), technical support through the lead modal, and the
+// /print/faq: five groups of questions, technical support through the lead modal, and the
 // way to the API documentation page.
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';

@@ -1,4 +1,4 @@
-// /print/letters, the letter API page (spec §2 "Public print pages").
+// /print/letters, the letter API page: classes of mail, the request, prices, and a lead-modal button for sales.
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { PriceTable } from '../features/pricing-public/price-table';

@@ -1,4 +1,5 @@
-// /print, the developer landing page of the print API (spec §2 "Public print pages").
+// /print, the developer landing page of the print API: the API in brief, the request, prices, and a
+// lead-modal button for sales.
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';

@@ -1,4 +1,4 @@
-// /print/postcards, the postcard API page (spec §2 "Public print pages").
+// /print/postcards, the postcard API page: sizes, the request, prices, and a lead-modal button for support.
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { PriceTable } from '../features/pricing-public/price-table';

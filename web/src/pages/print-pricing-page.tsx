@@ -1,4 +1,4 @@
-// /print/pricing: the tier table of spec §9 (static, prerendered) and the pricing products staff manage,
+// /print/pricing: the per-piece price tiers by monthly volume (static, prerendered) and the pricing products staff manage,
 // fetched in the browser in their sort order.
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';

@@ -1,4 +1,4 @@
-// /print/samples: the Free Samples hero, what is in the pack, and the request form (spec §2, §5).
+// /print/samples: the Free Samples hero, what is in the pack, and the request form.
 import { buttonClasses } from '../components/ui/button';
 import { FeatureGrid } from '../features/site/components/feature-grid';
 import { CheckList } from '../features/site/components/check-list';

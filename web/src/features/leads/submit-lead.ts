@@ -1,4 +1,4 @@
-// The one place a lead leaves the browser. It goes through the offline outbox (contract §7): stored on the
+// The one place a lead leaves the browser. It goes through the offline outbox: stored on the
 // device first, sent with its Idempotency-Key, kept for later when the network is missing.
 import type { LeadInput } from '@contract';
 import { submitThroughOutbox } from '../../lib/outbox/outbox';
@@ -6,7 +6,8 @@ import { getAttribution } from '../../lib/attribution';
 import { emitLeadSubmitted } from '../../lib/lead-events';
 
 export interface SubmitOptions {
-  /** Made when the person pressed submit; the same key for every retry of that submission (contract §6). */
+  /** Made when the person pressed submit; the same key for every retry of that submission,
+   * so the server stores it once however often it arrives. */
   idempotencyKey: string;
 }
 
