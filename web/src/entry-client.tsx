@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { matchRoute } from './app/routes';
+import { isPrerendered, matchRoute } from './app/routes';
 import { captureAttribution } from './lib/attribution';
 import { registerServiceWorker } from './features/pwa/register-sw';
 import './styles.css';
@@ -21,7 +21,7 @@ async function start() {
       </BrowserRouter>
     </StrictMode>
   );
-  if (container.hasChildNodes() && route.kind === 'public') hydrateRoot(container, app);
+  if (container.hasChildNodes() && isPrerendered(route)) hydrateRoot(container, app);
   else createRoot(container).render(app);
   // After the page is up: the service worker makes every page work offline from the next visit on.
   void registerServiceWorker();

@@ -1,4 +1,5 @@
-// Build-time rendering of the public pages (scripts/prerender.ts); never runs in the server process.
+// Build-time rendering of the public pages (scripts/build.ts prerenders them); never runs in the server
+// process. The route table gives each page its head: title, description and canonical link.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';

@@ -1,4 +1,5 @@
-// The lead form inline (landing page) and in the modal (spec §2, §4, §5, §8; contract §5, §6).
+// The lead form inline (landing page) and in the modal: required fields and their messages, fields per
+// mode, the error toast and a retry that reuses the Idempotency-Key, the spam guards, and the stored row.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { LEAD_SOURCE_LABEL } from '../../../api/src/contract';
 import { LeadFormPage } from '../../pages/lead-form';
@@ -34,7 +35,7 @@ async function openModal(page: Page, path: string) {
 async function expectRedError(form: LeadFormPage, field: 'firstName' | 'lastName' | 'email', text: string) {
   const message = form.error(text);
   await expect(message).toBeVisible();
-  // Tied to its field: announced with it and marked invalid (spec §5 "under each field").
+  // Tied to its field: shown under it, announced with it and marked invalid.
   await expect(form[field]).toHaveAttribute('aria-invalid', 'true');
   await expect(form[field]).toHaveAccessibleDescription(text);
   // Tailwind v4 writes colours in oklch; a canvas turns the computed colour into plain RGB.
@@ -125,6 +126,31 @@ test('server error - the Error toast appears, the form keeps its values and the 
   expect(seen[2]!.key).not.toBe(seen[0]!.key);
 });
 
+test('two quick failures - one toast in the notifications list, not two', async ({ page }) => {
+  let failures = 0;
+  await page.route('**/api/leads', async (route) => {
+    failures += 1;
+    await route.fulfill({ status: 500, body: 'boom' });
+  });
+  const form = await openModal(page, '/print');
+  await fillLead(form, { firstName: 'Jane', lastName: 'Rivera', email: 'jane@example.com' }, 'modal');
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+
+  await form.submit.click();
+  await expect(toasts.filter({ hasText: 'Failed to submit form. Please try again.' })).toHaveCount(1);
+  await form.company.fill('Acme');
+  await form.submit.click();
+  await expect.poll(() => failures).toBe(2);
+  // The form is back to idle only after it raised its toast for the second failure.
+  await expect(form.scope.getByRole('button', { name: 'Send Request' })).toBeEnabled();
+  // The toaster applies a new toast on its next task; give it a few frames before counting.
+  await page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), 50)));
+  // Counted once, not retried: an older toast that merely waits hidden behind the newest one still sits in
+  // the notifications list, is still announced, and shows once the newest closes.
+  expect(await toasts.count()).toBe(1);
+  await expect(toasts).toContainText('Failed to submit form. Please try again.');
+});
+
 test('submission - sends every field, the labels, the honeypot and the fill time; shows Submitting...', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -161,7 +187,7 @@ test('submission - sends every field, the labels, the honeypot and the fill time
   expect(typeof bodies[0]!.elapsedMs).toBe('number');
 });
 
-// These need the API's POST /api/leads (contract §4-§6); they check the stored row.
+// These need the API's POST /api/leads; they check the stored row.
 const SOURCES = [
   { path: '/', source: 'Main Website' },
   { path: '/mortgage', source: 'Mortgage Landing Page' },

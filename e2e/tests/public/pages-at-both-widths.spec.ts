@@ -1,5 +1,6 @@
 // Every public route at 375 px and 1280 px, in one visit each to keep the suite quick: the prerendered
-// page hydrates without a warning, its head survives hydration, axe-core finds no serious or critical
+// page hydrates (the app marks <html data-hydrated>) without a warning, every file it asks for arrives
+// (a missing chunk leaves the HTML on screen but dead), its head survives hydration, axe-core finds no serious or critical
 // violation, and a full-page screenshot lands under test-results/screenshots/ for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -31,7 +32,7 @@ function collectConsoleProblems(page: Page): string[] {
   page.on('console', (msg) => {
     if (msg.type() !== 'error' && msg.type() !== 'warning') return;
     const text = msg.text();
-    // A resource failing (the 404 page's own status, an API not answering yet) is not a render problem;
+    // A failed response is checked by status in collectFailedResponses, which knows the one expected 404;
     // the pricing block logs its own load failure and shows it on the page.
     if (/Failed to load resource|Pricing products failed to load/.test(text)) return;
     problems.push(text);
@@ -40,19 +41,34 @@ function collectConsoleProblems(page: Page): string[] {
   return problems;
 }
 
+/** Every response with a 4xx/5xx status and every request that got no answer, except the 404 page itself. */
+function collectFailedResponses(page: Page, path: string): string[] {
+  const failed: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() < 400) return;
+    const expected404 = res.status() === 404 && res.request().isNavigationRequest() && new URL(res.url()).pathname === path;
+    if (!expected404) failed.push(`${res.status()} ${res.url()}`);
+  });
+  page.on('requestfailed', (req) => failed.push(`${req.failure()?.errorText ?? 'failed'} ${req.url()}`));
+  return failed;
+}
+
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
     for (const path of ROUTES) {
       test(`${path} at ${viewport.width} px - hydrates cleanly, no serious or critical axe violation; screenshot saved`, async ({ page }) => {
         const problems = collectConsoleProblems(page);
+        const failedResponses = collectFailedResponses(page, path);
         await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const meta = routeMeta(path);
         await expect(page).toHaveTitle(meta.title);
         await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta.description);
         expect(problems).toEqual([]);
+        expect(failedResponses).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         const slug = path === '/no-such-page' ? '404' : routeSlug(path);
         await page.screenshot({ path: `${SHOTS}/${slug}-${name}-${viewport.width}.png`, fullPage: true });

@@ -1,16 +1,28 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
 import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
 import { UpdatePrompt } from '../features/pwa/update-prompt';
-import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef } from './routes';
+import { PublicLayout } from './layouts/public-layout';
+import { PageLoading } from './page-loading';
+import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef, type RouteLayout } from './routes';
 import { usePageMeta } from './use-page-meta';
+
+// The staff frame loads with the first staff screen: public pages never carry admin code.
+const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
 
 function RoutePage({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();
   usePageMeta(matchRoute(pathname).meta, pathname);
   const Page = route.page;
   return <Page />;
+}
+
+/** The routes the table puts in this layout. */
+function routesIn(layout: RouteLayout) {
+  return ALL_ROUTES.filter((route) => route.layout === layout).map((route) => (
+    <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+  ));
 }
 
 export function App() {
@@ -21,26 +33,21 @@ export function App() {
   return (
     <>
       <Suspense fallback={<PageLoading />}>
+        {/* Layouts are layout routes: each renders its frame once and the page in its <Outlet>. */}
         <Routes>
-          {ALL_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-          ))}
-          <Route path="*" element={<RoutePage route={NOT_FOUND_ROUTE} />} />
+          <Route element={<PublicLayout />}>
+            {routesIn('public')}
+            <Route path="*" element={<RoutePage route={NOT_FOUND_ROUTE} />} />
+          </Route>
+          <Route element={<AdminLayout />}>{routesIn('admin')}</Route>
+          {routesIn('none')}
         </Routes>
       </Suspense>
-      {/* One toast at a time, 5 s (spec §9), outside #root so open dialogs do not silence it. */}
+      {/* One toast at a time, outside #root so open dialogs do not silence it. */}
       <AppToaster />
-      {/* On every page (contract §7): what waits to be sent, and a new version when one is ready. */}
+      {/* On every page: what waits to be sent, and a new version when one is ready. */}
       <OutboxIndicator />
       <UpdatePrompt />
     </>
-  );
-}
-
-function PageLoading() {
-  return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-500">
-      Loading…
-    </div>
   );
 }

@@ -1,5 +1,9 @@
-// The route table of spec §2 (plus /login, /setup): which page, how it is rendered, and its head.
-// Public pages are prerendered at build time; app pages (admin, sign-in) render in the browser.
+// The route table: every path of the site, which page it shows, the layout that frames it, its head
+// (title, description) and, for the staff screens, their heading and who may use them. Exact paths only,
+// no parameters; anything else is the 404 page. Public pages are prerendered at build time and hydrated
+// in the browser; the sign-in pages and the staff screens render in the browser only.
+import type { UserRole } from '@contract';
+import type { UnauthorizedWording } from '../lib/session-expired';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export interface PageMeta {
@@ -7,17 +11,37 @@ export interface PageMeta {
   description: string;
 }
 
+/** The frame around a page: the public site's header and footer, the staff sidebar, or none. */
+export type RouteLayout = 'public' | 'admin' | 'none';
+
+export interface AdminScreen {
+  /** The screen's h1, also its entry in the staff navigation. */
+  heading: string;
+  /** The navigation label on phones, short enough for all four screens to fit one row at 375 px. */
+  shortLabel: string;
+  intro: string;
+  /** Who may use the screen; everyone else gets a notice instead of it. */
+  roles: readonly UserRole[];
+  /** How the screen words the Unauthorized toast when the visitor is signed out. */
+  unauthorizedWording: UnauthorizedWording;
+  /** The screen works on local data when the sign-in check cannot reach the server. */
+  worksOffline?: boolean;
+}
+
 export interface RouteDef {
   path: string;
   page: LazyPage;
-  kind: 'public' | 'app';
+  layout: RouteLayout;
   meta: PageMeta;
+  admin?: AdminScreen;
 }
+
+export type AdminRouteDef = RouteDef & { layout: 'admin'; admin: AdminScreen };
 
 export const PUBLIC_ROUTES: RouteDef[] = [
   {
     path: '/',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/home-page')),
     meta: {
       title: 'DirectMailers: Personalised, trackable direct mail and a print-and-mail API',
@@ -26,61 +50,61 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   },
   {
     path: '/print',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/print-page')),
     meta: { title: 'Print & Mail API | DirectMailers', description: 'Send postcards and letters from your code: one REST call prints and mails personalised pieces, from $0.59 each.' },
   },
   {
     path: '/print/postcards',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/print-postcards-page')),
     meta: { title: 'Postcard API | DirectMailers', description: 'Print and mail 4x6 and 6x9 postcards with one API call: 110 lb film laminated stock, First Class delivery, from $0.59.' },
   },
   {
     path: '/print/letters',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/print-letters-page')),
     meta: { title: 'Letter API | DirectMailers', description: 'Print and mail 8.5x11 and 8.5x14 letters with envelopes through one API call, First Class or Standard Mail.' },
   },
   {
     path: '/print/pricing',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/print-pricing-page')),
     meta: { title: 'Pricing | DirectMailers', description: 'Per-piece prices including print and postage, by monthly volume. No minimums; pay only for what is mailed.' },
   },
   {
     path: '/print/samples',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/print-samples-page')),
     meta: { title: 'Free Sample Pack | DirectMailers', description: 'Request a free pack of printed postcard and letter samples, delivered in 3-5 business days.' },
   },
   {
     path: '/print/faq',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/print-faq-page')),
     meta: { title: 'FAQ | DirectMailers', description: 'Answers on getting started, pricing and billing, technical integration, mail specifications and support.' },
   },
   {
     path: '/print/docs',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/print-docs-page')),
     meta: { title: 'API Documentation | DirectMailers', description: 'Reference documentation for the DirectMailers print and mail API.' },
   },
   {
     path: '/mortgage',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/mortgage-page')),
     meta: { title: 'Mortgage Lead Generation | DirectMailers', description: 'Trigger and pre-mover mail for lenders: 250M+ pieces mailed, cost per funded loan under $500.' },
   },
   {
     path: '/USPSInformedDelivery',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/informed-delivery-page')),
     meta: { title: 'USPS Informed Delivery | DirectMailers', description: 'Put your mail in 58M+ inboxes before it lands: USPS Informed Delivery campaigns with every piece.' },
   },
   {
     path: '/digital-audience',
-    kind: 'public',
+    layout: 'public',
     page: lazyPage(() => import('../pages/digital-audience-page')),
     meta: { title: 'Digital Audiences | DirectMailers', description: 'Build digital audiences from 50+ data sources and 1,000+ segments to match your mail campaigns online.' },
   },
@@ -88,24 +112,69 @@ export const PUBLIC_ROUTES: RouteDef[] = [
 
 export const NOT_FOUND_ROUTE: RouteDef = {
   path: '*',
-  kind: 'public',
+  layout: 'public',
   page: lazyPage(() => import('../pages/not-found-page')),
   meta: { title: 'Page not found | DirectMailers', description: 'The page you were looking for is not here. Explore our print API, pricing and free samples.' },
 };
 
-export const APP_ROUTES: RouteDef[] = [
-  { path: '/login', kind: 'app', page: lazyPage(() => import('../pages/login-page')), meta: { title: 'Staff sign in | DirectMailers', description: 'Sign in to the DirectMailers staff admin.' } },
-  { path: '/setup', kind: 'app', page: lazyPage(() => import('../pages/setup-page')), meta: { title: 'Create the first admin | DirectMailers', description: 'Create the first staff account.' } },
-  { path: '/admin', kind: 'app', page: lazyPage(() => import('../pages/admin/dashboard-page')), meta: { title: 'Lead dashboard | DirectMailers Admin', description: 'Leads and pipeline at a glance.' } },
-  { path: '/admin/samples', kind: 'app', page: lazyPage(() => import('../pages/admin/samples-page')), meta: { title: 'Sample Management | DirectMailers Admin', description: 'Sample templates and sample requests.' } },
-  { path: '/admin/pricing', kind: 'app', page: lazyPage(() => import('../pages/admin/pricing-page')), meta: { title: 'Pricing Management | DirectMailers Admin', description: 'Pricing products and their audit log.' } },
-  { path: '/admin/capture', kind: 'app', page: lazyPage(() => import('../pages/admin/capture-page')), meta: { title: 'Event Capture | DirectMailers Admin', description: 'Capture leads at events, online or offline.' } },
+/** The staff sign-in pages: no layout, nothing prerendered. */
+export const STANDALONE_ROUTES: RouteDef[] = [
+  { path: '/login', layout: 'none', page: lazyPage(() => import('../pages/login-page')), meta: { title: 'Staff sign in | DirectMailers', description: 'Sign in to the DirectMailers staff admin.' } },
+  { path: '/setup', layout: 'none', page: lazyPage(() => import('../pages/setup-page')), meta: { title: 'Create the first admin | DirectMailers', description: 'Create the first staff account.' } },
 ];
 
-export const ALL_ROUTES = [...PUBLIC_ROUTES, ...APP_ROUTES];
+const ADMINS_ONLY: readonly UserRole[] = ['admin'];
 
-/** Exact match (no route has parameters, spec §2); anything else is the 404 page. */
+/** The staff screens, in the order of the staff navigation. */
+export const ADMIN_ROUTES: AdminRouteDef[] = [
+  {
+    path: '/admin',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/dashboard-page')),
+    meta: { title: 'Lead dashboard | DirectMailers Admin', description: 'Leads and pipeline at a glance.' },
+    admin: { heading: 'Lead Dashboard', shortLabel: 'Leads', intro: 'Leads from every form on the site, newest first.', roles: ADMINS_ONLY, unauthorizedWording: 'titled' },
+  },
+  {
+    path: '/admin/samples',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/samples-page')),
+    meta: { title: 'Sample Management | DirectMailers Admin', description: 'Sample templates and sample requests.' },
+    admin: { heading: 'Sample Management', shortLabel: 'Samples', intro: 'Templates for the free sample pack, and the requests for it.', roles: ADMINS_ONLY, unauthorizedWording: 'titled' },
+  },
+  {
+    path: '/admin/pricing',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/pricing-page')),
+    meta: { title: 'Pricing Management | DirectMailers Admin', description: 'Pricing products and their audit log.' },
+    // This screen words a lost session as one line: 'Unauthorized: You are logged out. Logging in again...'.
+    admin: { heading: 'Pricing Management', shortLabel: 'Pricing', intro: 'The products and starting prices on the public pricing page.', roles: ADMINS_ONLY, unauthorizedWording: 'inline' },
+  },
+  {
+    path: '/admin/capture',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/capture-page')),
+    meta: { title: 'Event Capture | DirectMailers Admin', description: 'Capture leads at events, online or offline.' },
+    // Field reps capture leads too, and the screen saves on the device when the network is gone.
+    admin: {
+      heading: 'Event Capture',
+      shortLabel: 'Capture',
+      intro: 'Capture people at an event. Saving works offline; captures are sent by themselves when the connection allows.',
+      roles: ['admin', 'rep'],
+      unauthorizedWording: 'titled',
+      worksOffline: true,
+    },
+  },
+];
+
+export const ALL_ROUTES: RouteDef[] = [...PUBLIC_ROUTES, ...STANDALONE_ROUTES, ...ADMIN_ROUTES];
+
+/** Exact match, ignoring a trailing slash; anything else is the 404 page. */
 export function matchRoute(pathname: string): RouteDef {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return ALL_ROUTES.find((r) => r.path === clean) ?? NOT_FOUND_ROUTE;
+}
+
+/** Public pages are prerendered at build time, so the browser hydrates them instead of rendering anew. */
+export function isPrerendered(route: RouteDef): boolean {
+  return route.layout === 'public';
 }

@@ -1,6 +1,5 @@
-// /digital-audience (spec §2, figures from §9). 'Start Building Audiences' has no action in the spec and
-// stays without one.
-import { PublicLayout } from '../app/layouts/public-layout';
+// /digital-audience, with the product's published figures. 'Start Building Audiences' has no action in
+// the product and stays without one.
 import { Button } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { CampaignActions } from '../features/site/components/campaign-actions';
@@ -14,7 +13,7 @@ export default function DigitalAudiencePage() {
   const openLeadModal = useLeadModal();
   const openLead = () => openLeadModal({ title: 'Build Your Audience' });
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={<HeroBadge>Digital Audiences</HeroBadge>}
         title="Reach your mail audience everywhere they go online"
@@ -56,6 +55,6 @@ export default function DigitalAudiencePage() {
       <CtaBand title="Make every mail piece work online too" actions={<CampaignActions leadLabel="Build Your Audience" onLead={openLead} />}>
         <p>See how a digital audience fits your next campaign.</p>
       </CtaBand>
-    </PublicLayout>
+    </>
   );
 }

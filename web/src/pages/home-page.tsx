@@ -1,7 +1,6 @@
-// The landing page (spec §2): hero, trusted-by industries, products, personalisation, use cases, the
+// The landing page: hero, trusted-by industries, products, personalisation, use cases, the
 // three numbers, the customer-portal call to action, the contact block and the inline demo form.
 import { INDUSTRIES } from '@contract';
-import { PublicLayout } from '../app/layouts/public-layout';
 import { Button, ExternalButtonLink, buttonClasses } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { PageHero, HeroBadge } from '../features/site/components/page-hero';
@@ -25,7 +24,7 @@ const INDUSTRY_ICONS: Record<string, IconName> = {
 
 export default function HomePage() {
   return (
-    <PublicLayout>
+    <>
       <Hero />
       <TrustedBy />
       <Section
@@ -60,7 +59,7 @@ export default function HomePage() {
       <About />
       <PortalCta />
       <Contact />
-    </PublicLayout>
+    </>
   );
 }
 

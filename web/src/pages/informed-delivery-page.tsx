@@ -1,6 +1,5 @@
-// /USPSInformedDelivery (spec §2, figures from §9). 'Start Integration' has no action in the spec and
-// stays without one.
-import { PublicLayout } from '../app/layouts/public-layout';
+// /USPSInformedDelivery, with the product's published figures. 'Start Integration' has no action in the
+// product and stays without one.
 import { Button } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { CampaignActions } from '../features/site/components/campaign-actions';
@@ -21,7 +20,7 @@ export default function InformedDeliveryPage() {
   const openLeadModal = useLeadModal();
   const openLead = () => openLeadModal({ title: 'Get Started with Informed Delivery' });
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={<HeroBadge>USPS Informed Delivery</HeroBadge>}
         title="Land in the inbox before you land in the mailbox"
@@ -72,6 +71,6 @@ export default function InformedDeliveryPage() {
       <CtaBand title="Double the impact of your next mailing" actions={<CampaignActions leadLabel="Get Started" onLead={openLead} />}>
         <p>Add Informed Delivery to any postcard or letter campaign.</p>
       </CtaBand>
-    </PublicLayout>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-// /login (contract §3): staff sign in, then go to `next` when it is a path on this site, else /admin.
+// /login: staff sign in, then go to `next` when it is a path on this site, else /admin.
 import { useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { LoginForm } from '../features/auth/components/login-form';

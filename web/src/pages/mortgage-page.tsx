@@ -1,6 +1,5 @@
-// /mortgage: mortgage lead generation (spec §2, figures from §9). 'Calculate Your ROI' has no action
-// in the spec and stays without one.
-import { PublicLayout } from '../app/layouts/public-layout';
+// /mortgage: mortgage lead generation, with the product's published figures. 'Calculate Your ROI' has
+// no action in the product and stays without one.
 import { Button } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { CampaignActions } from '../features/site/components/campaign-actions';
@@ -15,7 +14,7 @@ export default function MortgagePage() {
   const openLeadModal = useLeadModal();
   const openConsultation = () => openLeadModal({ title: 'Get Your Free Consultation' });
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={<HeroBadge>Mortgage Lead Generation</HeroBadge>}
         title="Fund more loans for under $500 each"
@@ -62,6 +61,6 @@ export default function MortgagePage() {
       <CtaBand title="Ready to fill your pipeline?" actions={<CampaignActions leadLabel="Get Free Consultation" onLead={openConsultation} />}>
         <p>Talk to a mortgage mail specialist about your markets and goals.</p>
       </CtaBand>
-    </PublicLayout>
+    </>
   );
 }

@@ -1,8 +1,7 @@
-// The 404 page (spec §2): home, explore the API, call, book a demo, 'Contact Us Now' revealing the inline
+// The 404 page: home, explore the API, call, book a demo, 'Contact Us Now' revealing the inline
 // lead form, and the popular pages. Served with HTTP 404 for every unknown path.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PublicLayout } from '../app/layouts/public-layout';
 import { Button, ButtonLink, ExternalButtonLink, buttonClasses } from '../components/ui/button';
 import { LeadForm } from '../features/leads/lead-form';
 import { Icon, type IconName } from '../features/site/components/icon';
@@ -18,7 +17,7 @@ const POPULAR: { to: string; title: string; text: string; icon: IconName }[] = [
 export default function NotFoundPage() {
   const [showForm, setShowForm] = useState(false);
   return (
-    <PublicLayout>
+    <>
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
         <div aria-hidden="true" className="hero-grid absolute inset-0 -z-10 opacity-40" />
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:items-center lg:px-8">
@@ -93,7 +92,7 @@ export default function NotFoundPage() {
         </div>
         {showForm ? <RevealedContactForm /> : null}
       </section>
-    </PublicLayout>
+    </>
   );
 }
 

@@ -1,5 +1,4 @@
-// /print/docs: the way out to the external API documentation (new tab) and back to /print (spec §2).
-import { PublicLayout } from '../app/layouts/public-layout';
+// /print/docs: the way out to the external API documentation (new tab) and back to /print.
 import { ButtonLink, ExternalButtonLink } from '../components/ui/button';
 import { FeatureGrid } from '../features/site/components/feature-grid';
 import { Icon } from '../features/site/components/icon';
@@ -9,7 +8,7 @@ import { siteConfig } from '../lib/site-config';
 
 export default function PrintDocsPage() {
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={<HeroBadge>API Documentation</HeroBadge>}
         title="Print & Mail API documentation"
@@ -39,6 +38,6 @@ export default function PrintDocsPage() {
           ]}
         />
       </Section>
-    </PublicLayout>
+    </>
   );
 }

@@ -1,6 +1,5 @@
-// /print/faq: five groups of questions (spec §2), technical support through the lead modal, and the
+// /print/faq: five groups of questions, technical support through the lead modal, and the
 // way to the API documentation page.
-import { PublicLayout } from '../app/layouts/public-layout';
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { FaqList } from '../features/site/components/faq-list';
@@ -10,7 +9,7 @@ import { FAQ_GROUPS } from '../features/site/content/faq-content';
 export default function PrintFaqPage() {
   const openLeadModal = useLeadModal();
   return (
-    <PublicLayout>
+    <>
       <PageHero badge={<HeroBadge>FAQ</HeroBadge>} title="Frequently asked questions">
         <p>Everything about getting started, pricing, integration, mail specifications and support. Can't find your answer? Our team is one click away.</p>
       </PageHero>
@@ -37,6 +36,6 @@ export default function PrintFaqPage() {
           </aside>
         </div>
       </div>
-    </PublicLayout>
+    </>
   );
 }

@@ -1,5 +1,4 @@
-// /print/letters, the letter API page (spec §2 "Public print pages").
-import { PublicLayout } from '../app/layouts/public-layout';
+// /print/letters, the letter API page: classes of mail, the request, prices, and a lead-modal button for sales.
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { PriceTable } from '../features/pricing-public/price-table';
@@ -17,7 +16,7 @@ import { LETTER_FIELDS } from '../features/site/content/request-fields';
 export default function PrintLettersPage() {
   const openLeadModal = useLeadModal();
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={<HeroBadge>Letter API</HeroBadge>}
         title="Letters that look hand-prepared, sent with one API call"
@@ -67,6 +66,6 @@ export default function PrintLettersPage() {
       >
         <p>Talk to us about volume pricing, templates and delivery schedules.</p>
       </CtaBand>
-    </PublicLayout>
+    </>
   );
 }

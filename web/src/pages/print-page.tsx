@@ -1,6 +1,6 @@
-// /print, the developer landing page of the print API (spec §2 "Public print pages").
+// /print, the developer landing page of the print API: the API in brief, the request, prices, and a
+// lead-modal button for sales.
 import { Link } from 'react-router-dom';
-import { PublicLayout } from '../app/layouts/public-layout';
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { PriceTable } from '../features/pricing-public/price-table';
@@ -32,7 +32,7 @@ const STEPS = [
 export default function PrintPage() {
   const openLeadModal = useLeadModal();
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={<HeroBadge>Print & Mail API</HeroBadge>}
         title="Print and mail postcards and letters with one API call"
@@ -113,6 +113,6 @@ export default function PrintPage() {
       >
         <p>Volume pricing, dedicated support and help with your first integration.</p>
       </CtaBand>
-    </PublicLayout>
+    </>
   );
 }

@@ -1,5 +1,4 @@
-// /print/postcards, the postcard API page (spec §2 "Public print pages").
-import { PublicLayout } from '../app/layouts/public-layout';
+// /print/postcards, the postcard API page: sizes, the request, prices, and a lead-modal button for support.
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { PriceTable } from '../features/pricing-public/price-table';
@@ -17,7 +16,7 @@ import { POSTCARD_FIELDS } from '../features/site/content/request-fields';
 export default function PrintPostcardsPage() {
   const openLeadModal = useLeadModal();
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={<HeroBadge>Postcard API</HeroBadge>}
         title="Personalised postcards, printed and mailed from your code"
@@ -67,6 +66,6 @@ export default function PrintPostcardsPage() {
       >
         <p>Our team helps with templates, data and your first integration.</p>
       </CtaBand>
-    </PublicLayout>
+    </>
   );
 }

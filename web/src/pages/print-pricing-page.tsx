@@ -1,6 +1,5 @@
-// /print/pricing: the tier table of spec §9 (static, prerendered) and the pricing products staff manage,
+// /print/pricing: the per-piece price tiers by monthly volume (static, prerendered) and the pricing products staff manage,
 // fetched in the browser in their sort order.
-import { PublicLayout } from '../app/layouts/public-layout';
 import { Button, ButtonLink } from '../components/ui/button';
 import { useLeadModal } from '../features/leads/lead-modal';
 import { PriceTable } from '../features/pricing-public/price-table';
@@ -13,7 +12,7 @@ import { Section } from '../features/site/components/section';
 export default function PrintPricingPage() {
   const openLeadModal = useLeadModal();
   return (
-    <PublicLayout>
+    <>
       <PageHero badge={<HeroBadge>Pricing</HeroBadge>} title="Simple per-piece pricing, postage included">
         <p>No setup fees, no minimums and no monthly contract. Your tier follows your monthly volume across every product.</p>
       </PageHero>
@@ -50,6 +49,6 @@ export default function PrintPricingPage() {
       >
         <p>We will build custom pricing around your volume, with 24x7 phone support.</p>
       </CtaBand>
-    </PublicLayout>
+    </>
   );
 }

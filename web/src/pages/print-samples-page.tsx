@@ -1,5 +1,4 @@
-// /print/samples: the Free Samples hero, what is in the pack, and the request form (spec §2, §5).
-import { PublicLayout } from '../app/layouts/public-layout';
+// /print/samples: the Free Samples hero, what is in the pack, and the request form.
 import { buttonClasses } from '../components/ui/button';
 import { FeatureGrid } from '../features/site/components/feature-grid';
 import { CheckList } from '../features/site/components/check-list';
@@ -10,7 +9,7 @@ import { SampleRequestForm } from '../features/samples/sample-request-form';
 
 export default function PrintSamplesPage() {
   return (
-    <PublicLayout>
+    <>
       <PageHero
         badge={
           <HeroBadge>
@@ -64,6 +63,6 @@ export default function PrintSamplesPage() {
           <SampleRequestForm />
         </div>
       </Section>
-    </PublicLayout>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-// /setup?token=… (contract §3): the one-time link printed on first start creates the first admin.
+// /setup?token=…: the one-time link the server prints on its first start creates the first admin account;
+// once used (or when another admin exists) the link is dead and says so.
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { SetupForm } from '../features/auth/components/setup-form';

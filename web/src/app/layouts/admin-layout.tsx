@@ -1,37 +1,27 @@
-// The staff admin's frame: a sidebar on desktop (a top bar with a scrolling nav row on phones) with the
-// three screens, the signed-in user and sign out. The screen itself renders only behind the admin gate, so
-// no store fetches before the session is known (spec §7: "only when authenticated").
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
-import type { UserRole } from '@contract';
+// The staff admin's frame, as the route table's layout route: a sidebar on desktop (a top bar with a
+// scrolling nav row on phones) with the screens the table lists, the signed-in user and sign out. Each
+// screen's heading, roles and sign-in wording come from the table. The screen itself renders only behind
+// the admin gate, so no store fetches anything before the session is known: staff data loads only for a
+// signed-in user.
+import { Suspense } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner } from '../../components/ui/offline-banner';
 import { AdminGate, SignedInUser, useCurrentUserStore } from '../../features/admin-auth';
-import type { UnauthorizedWording } from '../../lib/session-expired';
+import { PageLoading } from '../page-loading';
+import { ADMIN_ROUTES, matchRoute, type AdminRouteDef } from '../routes';
 
-// Phones get the short labels, so all four fit the top bar's row at 375 px. A rep sees only the screens
-// open to reps (event capture); until the user is known, every entry shows.
-const SCREENS: { to: string; label: string; short: string; roles: readonly UserRole[] }[] = [
-  { to: '/admin', label: 'Lead Dashboard', short: 'Leads', roles: ['admin'] },
-  { to: '/admin/samples', label: 'Sample Management', short: 'Samples', roles: ['admin'] },
-  { to: '/admin/pricing', label: 'Pricing Management', short: 'Pricing', roles: ['admin'] },
-  { to: '/admin/capture', label: 'Event Capture', short: 'Capture', roles: ['admin', 'rep'] },
-];
-
-interface AdminLayoutProps {
-  title: string;
-  description?: string;
-  /** How this screen words the Unauthorized toast (spec §6, §8). */
-  unauthorizedWording: UnauthorizedWording;
-  /** Who may use the screen (admins only unless it says otherwise). */
-  roles?: readonly UserRole[];
-  /** The screen works on local data when the sign-in check cannot reach the server. */
-  worksOffline?: boolean;
-  children: ReactNode;
+/** The screen the current path shows; the layout only ever renders for the table's admin routes. */
+function useAdminScreen(): AdminRouteDef {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  return ADMIN_ROUTES.find((r) => r === route) ?? ADMIN_ROUTES[0]!;
 }
 
-export function AdminLayout({ title, description, unauthorizedWording, roles, worksOffline, children }: AdminLayoutProps) {
+export function AdminLayout() {
+  const { admin: screen } = useAdminScreen();
+  // A rep sees only the screens open to reps (event capture); until the user is known, every entry shows.
   const role = useCurrentUserStore((s) => s.user?.role);
-  const screens = role ? SCREENS.filter((screen) => screen.roles.includes(role)) : SCREENS;
+  const screens = role ? ADMIN_ROUTES.filter((r) => r.admin.roles.includes(role)) : ADMIN_ROUTES;
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 lg:flex">
       <a href="#admin-main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
@@ -49,10 +39,10 @@ export function AdminLayout({ title, description, unauthorizedWording, roles, wo
           </div>
           <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:px-3">
             <ul className="flex gap-1 lg:flex-col">
-              {screens.map((screen) => (
-                <li key={screen.to} className="shrink-0">
+              {screens.map(({ path, admin }) => (
+                <li key={path} className="shrink-0">
                   <NavLink
-                    to={screen.to}
+                    to={path}
                     end
                     className={({ isActive }) =>
                       `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${
@@ -60,8 +50,8 @@ export function AdminLayout({ title, description, unauthorizedWording, roles, wo
                       }`
                     }
                   >
-                    <span className="sm:hidden">{screen.short}</span>
-                    <span className="hidden sm:inline">{screen.label}</span>
+                    <span className="sm:hidden">{admin.shortLabel}</span>
+                    <span className="hidden sm:inline">{admin.heading}</span>
                   </NavLink>
                 </li>
               ))}
@@ -74,12 +64,14 @@ export function AdminLayout({ title, description, unauthorizedWording, roles, wo
       </aside>
       <main id="admin-main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
         <header className="mb-6">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{screen.heading}</h1>
+          <p className="mt-1 text-sm text-slate-600">{screen.intro}</p>
         </header>
         <OfflineBanner />
-        <AdminGate wording={unauthorizedWording} roles={roles} worksOffline={worksOffline}>
-          {children}
+        <AdminGate wording={screen.unauthorizedWording} roles={screen.roles} worksOffline={screen.worksOffline}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </AdminGate>
       </main>
     </div>

@@ -1,21 +1,24 @@
-// The frame of every public page: skip link, shared header and footer (spec §2), and the lead modal that
-// any button on the page can open. Features stay apart: this layout composes them and hands the modal's
-// opener to the header as a prop.
-import type { ReactNode } from 'react';
+// The frame of every public page, as the route table's layout route: skip link, shared header and footer,
+// and the lead modal that any button on the page can open (pages call useLeadModal, which works because
+// the page renders inside this provider). Features stay apart: this layout composes them and hands the
+// modal's opener to the header as a prop.
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
 import { LeadModalProvider, useLeadModal } from '../../features/leads/lead-modal';
 import { SiteFooter } from '../../features/site/components/site-footer';
 import { SiteHeader } from '../../features/site/components/site-header';
+import { PageLoading } from '../page-loading';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout() {
   return (
     <LeadModalProvider>
-      <Frame>{children}</Frame>
+      <Frame />
     </LeadModalProvider>
   );
 }
 
-function Frame({ children }: { children: ReactNode }) {
+function Frame() {
   const openLeadModal = useLeadModal();
   useScrollToTopOnNavigate();
   return (
@@ -28,7 +31,9 @@ function Frame({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader onGetDemo={() => openLeadModal()} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

@@ -1,4 +1,4 @@
-// The app's one toast region (spec §9: one toast at a time, 5 s). It lives in its own child of <body>,
+// The app's one toast region: one toast at a time (lib/toast.ts replaces the one on screen), 5 s each. It lives in its own child of <body>,
 // not inside #root: an open Headless UI dialog makes #root inert and aria-hidden, and a toast raised
 // from inside a dialog ('Failed to submit form…', 'Failed to save template') must still be announced
 // and clickable. Rendered after mount, so prerendered HTML and hydration never include it.

@@ -1,4 +1,4 @@
-// The lead form in a modal (spec §2): closing its Thank You view closes the modal.
+// The lead form in a modal: closing its Thank You view closes the modal.
 import { Modal } from '../../components/ui/dialog';
 import { LeadForm } from './lead-form';
 

@@ -1,5 +1,5 @@
-// The lead form of spec §2, inline on a page or inside the lead modal. Fields per mode: phone and volume
-// in the modal only; the message box is 3 rows in the modal and 4 inline (spec §9).
+// The lead form, inline on a page or inside the lead modal. Fields per mode: phone and volume in the
+// modal only; the message box is 3 rows in the modal and 4 inline.
 import { useId, type FormEvent } from 'react';
 import { INDUSTRIES, VOLUMES } from '@contract';
 import { Button } from '../../components/ui/button';
@@ -60,7 +60,8 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
   }
 
   return (
-    // noValidate: the spec's own messages (§5) appear under the fields instead of the browser's bubbles.
+    // noValidate: the product's own messages ('First name is required') appear under the fields instead of
+    // the browser's bubbles.
     <form noValidate aria-label={label} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       {/* In the modal, Headless UI's Dialog puts focus here first (data-autofocus). */}
       <TextField label="First Name" required autoComplete="given-name" data-autofocus={modal || undefined} {...bind('firstName')} />
@@ -104,7 +105,7 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
   );
 }
 
-/** Contract §5's honeypot: off screen, out of the tab order and hidden from assistive technology. */
+/** The honeypot: off screen, out of the tab order and hidden from assistive technology, so only bots fill it. */
 function Honeypot({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -1,6 +1,8 @@
 // One lead modal per page, opened from anywhere below the provider: the header's Get Demo, a page's
 // 'Contact Sales Team' or 'Contact Support' button. Features stay apart: the layout hands the opener to
-// the header as a prop; pages call useLeadModal.
+// the header as a prop; pages call useLeadModal. A call from outside the provider is a bug that leaves
+// the button dead, so it is never quiet: it throws in development and logs an error in production
+// (where the page tests fail on console errors, and visitors keep a working page otherwise).
 //
 // The dialog's code (Headless UI's Dialog, the form and its schema) loads the first time the modal opens,
 // not with the page: most visits never open it, and it would be a quarter of the landing page's script.
@@ -13,7 +15,7 @@ interface OpenOptions {
 type OpenLeadModal = (options?: OpenOptions) => void;
 
 const DEFAULT_TITLE = 'Request a Demo';
-const LeadModalContext = createContext<OpenLeadModal>(() => {});
+const LeadModalContext = createContext<OpenLeadModal | null>(null);
 const LeadDialog = lazy(() => import('./lead-dialog'));
 
 export function LeadModalProvider({ children }: { children: ReactNode }) {
@@ -40,6 +42,12 @@ export function LeadModalProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const OUTSIDE_PROVIDER = 'useLeadModal() was called outside <LeadModalProvider>: the button it serves would do nothing.';
+
 export function useLeadModal(): OpenLeadModal {
-  return useContext(LeadModalContext);
+  const open = useContext(LeadModalContext);
+  if (open) return open;
+  if (import.meta.env.DEV) throw new Error(OUTSIDE_PROVIDER);
+  console.error(OUTSIDE_PROVIDER);
+  return () => console.error(OUTSIDE_PROVIDER);
 }

@@ -1,4 +1,4 @@
-// The success view of the lead form (spec §4): focus moves to its heading so the change is announced.
+// The success view of the lead form: focus moves to its heading so the change is announced.
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { siteConfig, telHref } from '../../lib/site-config';

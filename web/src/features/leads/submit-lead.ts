@@ -5,7 +5,8 @@ import { submitThroughOutbox } from '../../lib/outbox';
 import { getAttribution } from '../../lib/attribution';
 
 export interface SubmitOptions {
-  /** Made when the person pressed submit; the same key for every retry of that submission (the server stores it once). */
+  /** Made when the person pressed submit; the same key for every retry of that submission,
+   * so the server stores it once however often it arrives. */
   idempotencyKey: string;
 }
 

@@ -1,4 +1,4 @@
-// The free sample request form of spec §5: browser-level required fields, all 50 states, sample types
+// The free sample request form: browser-level required fields, all 50 states, sample types
 // postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
 import { useId, type FormEvent } from 'react';
 import { SAMPLE_TYPES, US_STATES } from '@contract';

@@ -1,4 +1,4 @@
-// Shown after a successful sample request (spec §2): the phone number, Schedule Demo (external
+// Shown after a successful sample request: the phone number, Schedule Demo (external
 // calendar, new tab) and Close.
 import { Button, ExternalButtonLink } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';

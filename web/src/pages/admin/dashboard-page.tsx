@@ -1,18 +1,9 @@
-// /admin: the lead dashboard (spec §2): stat cards, leads per day, and the Recent Leads table with search,
-// status filter, paging and CSV export.
+// /admin: the lead dashboard: stat cards, leads per day, and the Recent Leads table with search, status
+// filter, paging and CSV export.
 import { useEffect } from 'react';
-import { AdminLayout } from '../../app/layouts/admin-layout';
 import { CrmStatusLine, LeadFilters, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
 
 export default function DashboardPage() {
-  return (
-    <AdminLayout title="Lead Dashboard" description="Leads from every form on the site, newest first." unauthorizedWording="titled">
-      <Dashboard />
-    </AdminLayout>
-  );
-}
-
-function Dashboard() {
   useEffect(() => useLeadsStore.getState().ensureLoaded(), []);
   return (
     <div className="space-y-6">
