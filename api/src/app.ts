@@ -10,7 +10,7 @@ import { securityHeaders } from './http/security-headers';
 import { originCheck } from './http/origin-check';
 import { jsonBody } from './http/json-body';
 import { takesRawBody } from './http/raw-body';
-import { sessionMiddleware } from './http/session';
+import { sessionMiddleware } from './modules/auth/session';
 import { staticFiles } from './http/static-files';
 import { healthRoutes } from './modules/health/health-routes';
 import { authRoutes } from './modules/auth/auth-routes';

@@ -4,7 +4,7 @@ import { loginInputSchema, setupInputSchema } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { clientIp } from '../../http/client-ip';
 import { AppError } from '../../http/errors';
-import { endSession, sessionUserId, startUserSession } from '../../http/session';
+import { endSession, sessionUserId, startUserSession } from '../auth/session';
 import { parseWith } from '../../http/validate';
 import { authenticate, currentUser } from './auth-service';
 import { HashQueue } from './hash-queue';

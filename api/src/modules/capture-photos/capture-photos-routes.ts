@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../../http/require-user';
+import { requireUser } from '../auth/require-user';
 import { discardRest, readRawBody, tooLarge } from '../../http/raw-body';
 import { CAPTURE_PHOTO_MAX_BYTES, type CurrentUser } from '../../contract';
 import { parseIdempotencyKey } from '../idempotency/idempotency-service';

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { requireUser } from '../../http/require-user';
+import { requireUser } from '../auth/require-user';
 import { parseWith } from '../../http/validate';
 import { captureInputSchema, type CurrentUser } from '../../contract';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
-import { requireUser } from '../../http/require-user';
+import { requireUser } from '../auth/require-user';
 import { LIMITS } from '../../contract';
 import { allLeads } from '../leads/leads-service';
 import { leadsCsvStream } from '../leads/leads-csv';

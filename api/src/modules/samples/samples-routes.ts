@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
-import { requireUser } from '../../http/require-user';
+import { requireUser } from '../auth/require-user';
 import { parseId, parseWith } from '../../http/validate';
 import { processedInputSchema, sampleRequestInputSchema } from '../../contract';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';

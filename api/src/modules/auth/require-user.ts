@@ -2,10 +2,10 @@
 // 403 when the user's role may not use the route. The user is re-read each time, so a deleted account or a
 // changed role takes effect at once.
 import type { Context, Next } from 'koa';
-import type { UserRole } from '../contract';
-import type { AppDeps } from '../deps';
-import { findUserById, publicUser } from '../modules/auth/users-queries';
-import { AppError } from './errors';
+import type { UserRole } from '../../contract';
+import type { AppDeps } from '../../deps';
+import { findUserById, publicUser } from './users-queries';
+import { AppError } from '../../http/errors';
 
 export function requireUser({ db }: Pick<AppDeps, 'db'>, roles: readonly UserRole[] = ['admin']) {
   return async (ctx: Context, next: Next) => {

@@ -5,12 +5,12 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../deps';
-import { createAccount, signIn } from '../modules/auth/auth-test-helpers';
-import { authRoutes } from '../modules/auth/auth-routes';
-import { ENGINES, TEST_SESSION_KEYS, api, testConfig, useTestDb } from '../testing/test-app';
-import { errorMiddleware } from './errors';
-import { jsonBody } from './json-body';
+import type { AppDeps } from '../../deps';
+import { createAccount, signIn } from './auth-test-helpers';
+import { authRoutes } from './auth-routes';
+import { ENGINES, TEST_SESSION_KEYS, api, testConfig, useTestDb } from '../../testing/test-app';
+import { errorMiddleware } from '../../http/errors';
+import { jsonBody } from '../../http/json-body';
 import { requireUser } from './require-user';
 import { sessionMiddleware } from './session';
 

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Context } from 'koa';
 import session from 'koa-session';
-import type { AppDeps } from '../deps';
-import { deleteExpiredSessions, deleteSession, findSession, saveSession } from '../modules/auth/sessions-queries';
+import type { AppDeps } from '../../deps';
+import { deleteExpiredSessions, deleteSession, findSession, saveSession } from './sessions-queries';
 
 export const SESSION_COOKIE = 'dm.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
