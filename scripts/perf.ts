@@ -78,12 +78,17 @@ async function main() {
   console.log(`\nload average while measuring (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`);
 }
 
-async function audit(url: string, port: number): Promise<Result> {
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, seen on a loaded machine) is tried again. */
+async function audit(url: string, port: number, attempts = 3): Promise<Result> {
   const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, { extends: 'lighthouse:default', settings: { disableFullPageScreenshot: true } });
-  if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const lhr = runner.lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  return lhr;
+  const lhr = runner?.lhr;
+  const failure = !lhr ? 'no result' : lhr.runtimeError?.message;
+  if (!failure) return lhr!;
+  if (attempts > 1) {
+    process.stdout.write(`  retrying ${url}: ${failure}\n`);
+    return audit(url, port, attempts - 1);
+  }
+  throw new Error(`Lighthouse failed on ${url}: ${failure}`);
 }
 
 function figuresOf(route: string, lhr: Result): Figures {
