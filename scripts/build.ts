@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { precompress } from './precompress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONFIG = path.join(ROOT, 'web/vite.config.ts');
@@ -29,8 +30,12 @@ export async function buildWeb(): Promise<void> {
   });
   let pages = 0;
   await build({ configFile: CONFIG, logLevel: 'warn', plugins: [prerender((n) => (pages = n))] });
+  // Last, once the service worker is written: its precache lists the files, never their .br/.gz copies.
+  const packed = await precompress(CLIENT_DIR);
   fs.writeFileSync(BUILD_STAMP, JSON.stringify({ builtAt: new Date().toISOString() }));
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
   console.log(`web app built and ${pages} pages prerendered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${packed.files} text files precompressed: ${kb(packed.bytes)} → ${kb(packed.brotliBytes)} Brotli, ${kb(packed.gzipBytes)} gzip`);
 }
 
 /** 'missing' when there is no build, 'stale' when a source changed since it, null when it is current. */
