@@ -2,6 +2,8 @@
 // client, so the server sends them as they are (koa-send picks one by Accept-Encoding) instead of
 // compressing each answer on the fly at the low quality that per-request speed allows. Files under 1 KB
 // are left alone: the headers would outweigh the saving. A copy that would not be smaller is not written.
+// Files a deploy rewrites under the same name (pages, the service worker, manifests) get no copy: the
+// server compresses them per request, so a copy can never be left stale beside a newer file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +13,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+const REWRITTEN_IN_PLACE = /(\.html|\.webmanifest|(^|\/)sw\.js|(^|\/)registerSW\.js)$/;
 const MIN_BYTES = 1024;
 
 export interface PrecompressSummary {
@@ -51,5 +54,6 @@ function textFiles(dir: string): string[] {
     .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     // Vite's own manifest (.vite/) is read by the build and the tests, never served.
-    .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')));
+    .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')))
+    .filter((file) => !REWRITTEN_IN_PLACE.test(path.relative(dir, file).split(path.sep).join('/')));
 }

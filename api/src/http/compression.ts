@@ -1,5 +1,5 @@
-// Compresses on the fly what the build could not compress ahead: JSON answers, the CSV export, and any
-// page or manifest without a precompressed copy beside it (scripts/precompress.ts writes those, and
+// Compresses on the fly what the build could not compress ahead: JSON answers, the CSV export, pages, the
+// service worker and manifests (hashed assets have precompressed copies: scripts/precompress.ts writes them,
 // koa-send serves them, so an answer that already has a Content-Encoding passes through untouched).
 // Brotli is preferred over gzip, at a quality fast enough to pay on every request; bodies under 1 KB are
 // sent as they are, since compressing them saves less than it costs. Every answer says

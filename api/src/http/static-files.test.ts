@@ -96,7 +96,7 @@ describe.each(ENGINES)('compressed answers (%s)', (engine) => {
     expect(res.body.length).toBe(0);
   });
 
-  it('sends a prerendered page as its Brotli copy, still never cached', async () => {
+  it('sends a prerendered page Brotli-compressed, still never cached', async () => {
     const res = await rawGet(app.baseUrl, '/', 'gzip, deflate, br');
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^text\/html/);

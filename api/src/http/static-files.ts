@@ -1,7 +1,7 @@
 // Serves the built web app: hashed assets cached forever, HTML and the service worker never cached,
 // prerendered pages by path, the app shell for client-rendered routes, and the 404 page with status 404.
-// Each file is sent as its Brotli or gzip copy (written by scripts/precompress.ts) when the client accepts
-// that encoding: koa-send picks the copy, sets Content-Encoding and keeps the original's Content-Type.
+// A hashed asset with a Brotli or gzip copy beside it (scripts/precompress.ts) is sent as that copy when
+// the client accepts its encoding: koa-send picks it, sets Content-Encoding, keeps the original's type.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
