@@ -5,12 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { precompress } from './precompress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONFIG = path.join(ROOT, 'web/vite.config.ts');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const SERVER_DIR = path.join(ROOT, 'dist/server');
 export const BUILD_STAMP = path.join(ROOT, 'dist/build-stamp.json');
+// What a build is made from: when any of these is newer than the stamp, the build is stale.
+const BUILD_INPUTS = ['web', 'api/src/contract', 'package-lock.json', 'scripts/build.ts', 'scripts/precompress.ts'];
 
 const APP_SHELL_HEAD = [
   '<title>DirectMailers Admin</title>',
@@ -27,8 +30,29 @@ export async function buildWeb(): Promise<void> {
   });
   let pages = 0;
   await build({ configFile: CONFIG, logLevel: 'warn', plugins: [prerender((n) => (pages = n))] });
+  // Last, once the service worker is written: its precache lists the files, never their .br/.gz copies.
+  const packed = await precompress(CLIENT_DIR);
   fs.writeFileSync(BUILD_STAMP, JSON.stringify({ builtAt: new Date().toISOString() }));
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
   console.log(`web app built and ${pages} pages prerendered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${packed.files} text files precompressed: ${kb(packed.bytes)} → ${kb(packed.brotliBytes)} Brotli, ${kb(packed.gzipBytes)} gzip`);
+}
+
+/** 'missing' when there is no build, 'stale' when a source changed since it, null when it is current. */
+export function buildStaleness(): 'missing' | 'stale' | null {
+  if (!fs.existsSync(BUILD_STAMP)) return 'missing';
+  const builtAt = fs.statSync(BUILD_STAMP).mtimeMs;
+  return Math.max(...BUILD_INPUTS.map(newestMtime)) > builtAt ? 'stale' : null;
+}
+
+function newestMtime(p: string): number {
+  const full = path.join(ROOT, p);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
 }
 
 function prerender(done: (pages: number) => void): Plugin {

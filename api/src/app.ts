@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { accessLog } from './http/access-log';
 import { errorMiddleware } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { compression } from './http/compression';
 import { originCheck } from './http/origin-check';
 import { jsonBody } from './http/json-body';
 import { takesRawBody } from './http/raw-body';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(accessLog(deps.logger));
   app.use(errorMiddleware(deps.logger));
   app.use(securityHeaders());
+  app.use(compression());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
       ctx.set('Cache-Control', 'no-store');

@@ -1,5 +1,7 @@
 // Serves the built web app: hashed assets cached forever, HTML and the service worker never cached,
 // prerendered pages by path, the app shell for client-rendered routes, and the 404 page with status 404.
+// A hashed asset with a Brotli or gzip copy beside it (scripts/precompress.ts) is sent as that copy when
+// the client accepts its encoding: koa-send picks it, sets Content-Encoding, keeps the original's type.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
@@ -7,6 +9,7 @@ import send, { type SetHeaders } from 'koa-send';
 
 const APP_SHELL_ROUTES = /^\/(admin(\/.*)?|login|setup)\/?$/;
 const NEVER_CACHE = /(\.html|\/sw\.js|\.webmanifest|\/registerSW\.js)$/;
+const PRECOMPRESSED = /\.(br|gz)$/;
 
 export function staticFiles(root: string) {
   return async (ctx: Context, next: Next) => {
@@ -19,8 +22,10 @@ export function staticFiles(root: string) {
       return;
     }
     const setHeaders: SetHeaders = (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (NEVER_CACHE.test(file.split(path.sep).join('/'))) res.setHeader('Cache-Control', 'no-cache');
+      // koa-send names the copy it sends (page.html.br): the rules are about the file it stands for.
+      const served = file.replace(PRECOMPRESSED, '');
+      if (served.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (NEVER_CACHE.test(served.split(path.sep).join('/'))) res.setHeader('Cache-Control', 'no-cache');
       else res.setHeader('Cache-Control', 'public, max-age=3600');
     };
     const opts = { root, setHeaders, brotli: true, gzip: true, index: 'index.html' };
@@ -42,7 +47,7 @@ export function staticFiles(root: string) {
 
 async function notFoundPage(ctx: Context, root: string, setHeaders: SetHeaders) {
   const page = isFile(path.join(root, '404.html')) ? '404.html' : 'app-shell.html';
-  await send(ctx, page, { root, setHeaders });
+  await send(ctx, page, { root, setHeaders, brotli: true, gzip: true });
   ctx.status = 404;
 }
 

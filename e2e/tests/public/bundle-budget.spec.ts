@@ -1,66 +1,102 @@
-// Budgets on the production build: the JavaScript a first visit loads is at most 150 KB gzip with no
-// admin code among it, and CSS at most 30 KB gzip. The contract is for `/`; every public route is held
-// to the same line so a heavy page cannot slip in. Figures per route are printed and saved.
+// Budgets on the production build, in bytes as they come over the wire: a first visit to each public
+// route loads its JavaScript and CSS Brotli-encoded (as the server sends them), within the budgets below,
+// and no staff code (admin, charts, event capture, the badge scanner). Figures per route are printed and
+// saved to test-results/bundle-budget.json. A second test holds the server to the encoding the client asks for.
 import fs from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { publicRoutes } from '../../pages/public-routes';
-import { adminOnlyAssetUrls, readManifest } from './support/build-manifest';
+import { assetUrlOf, readManifest, STAFF_CHUNK_NAME, staffOnlyAssetUrls } from './support/build-manifest';
 
-const JS_BUDGET = 150 * 1024;
-const CSS_BUDGET = 30 * 1024;
+// The target is 100 KB of JavaScript and 12 KB of CSS, Brotli, on the wire. When compression landed, the
+// heaviest first load was 127.3 KB of JavaScript (`/`; the others 114.0–125.7 KB) and 7.4 KB of CSS. The
+// JavaScript line is that figure plus ~3%, a ratchet so nothing grows until the helper who cuts the
+// public bundle (issue 13's islands, lighter validation and deferred outbox) brings it to 100 KB and
+// lowers JS_BUDGET here to 100 * 1024. CSS already meets its target.
+const JS_BUDGET = 132 * 1024;
+const CSS_BUDGET = 12 * 1024;
 
 interface RouteFigures {
   route: string;
   jsFiles: number;
-  jsGzip: number;
-  cssGzip: number;
+  /** Encoded body bytes as received (Brotli when served so). */
+  jsBytes: number;
+  cssBytes: number;
   urls: string[];
+  /** Scripts and stylesheets over 1 KB that came without Brotli (smaller ones are not worth encoding). */
+  notBrotli: string[];
 }
 
-test('first visit to each public route - JS within 150 KB gzip, CSS within 30 KB, no admin chunk', async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
-  const adminUrls = adminOnlyAssetUrls(readManifest());
-  expect(adminUrls.size, 'the manifest knows the admin pages').toBeGreaterThan(0);
+test('first visit to each public route - JS and CSS within budget as Brotli on the wire, no staff chunk', async ({ browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const staffUrls = staffOnlyAssetUrls(readManifest());
+  expect(staffUrls.size, 'the manifest knows the staff pages').toBeGreaterThan(0);
 
   const figures: RouteFigures[] = [];
-  for (const { path } of publicRoutes) {
-    // A fresh context per route: a first visit, nothing cached.
+  for (const { path: route } of publicRoutes) {
+    // A fresh context per route: a first visit, nothing cached. Chromium offers br (and gzip, zstd) to
+    // 127.0.0.1 as it does to any https site.
     const context = await browser.newContext();
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
-    const row: RouteFigures = { route: path, jsFiles: 0, jsGzip: 0, cssGzip: 0, urls: [] };
+    const row: RouteFigures = { route, jsFiles: 0, jsBytes: 0, cssBytes: 0, urls: [], notBrotli: [] };
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       pending.push(
-        res.body().then((body) => {
-          const size = gzipSync(body, { level: 9 }).length;
-          row.urls.push(new URL(res.url()).pathname);
+        (async () => {
+          const [sizes, headers] = await Promise.all([res.request().sizes(), res.allHeaders()]);
+          const url = new URL(res.url()).pathname;
+          row.urls.push(url);
+          if (headers['content-encoding'] !== 'br' && sizes.responseBodySize >= 1024) row.notBrotli.push(url);
           if (type === 'script') {
             row.jsFiles += 1;
-            row.jsGzip += size;
-          } else row.cssGzip += size;
-        }),
+            row.jsBytes += sizes.responseBodySize;
+          } else row.cssBytes += sizes.responseBodySize;
+        })(),
       );
     });
-    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.goto(route, { waitUntil: 'networkidle' });
     await Promise.all(pending);
     await context.close();
     figures.push(row);
   }
 
   const kb = (n: number) => (n / 1024).toFixed(1);
-  const table = ['route                    JS files   JS KB gz   CSS KB gz', ...figures.map((f) => `${f.route.padEnd(24)} ${String(f.jsFiles).padStart(8)} ${kb(f.jsGzip).padStart(10)} ${kb(f.cssGzip).padStart(11)}`)].join('\n');
-  console.log(`\nBundle budget (first visit, gzip level 9)\n${table}\n`);
+  const table = [
+    'route                    JS files   JS KB br   CSS KB br',
+    ...figures.map((f) => `${f.route.padEnd(24)} ${String(f.jsFiles).padStart(8)} ${kb(f.jsBytes).padStart(10)} ${kb(f.cssBytes).padStart(11)}`),
+  ].join('\n');
+  console.log(`\nBundle budget (first visit, Brotli as served)\n${table}\n`);
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/bundle-budget.json', JSON.stringify(figures, null, 2));
   await testInfo.attach('bundle-budget.txt', { body: table, contentType: 'text/plain' });
 
   for (const f of figures) {
-    expect(f.jsGzip, `${f.route} JavaScript gzip bytes`).toBeLessThanOrEqual(JS_BUDGET);
-    expect(f.cssGzip, `${f.route} CSS gzip bytes`).toBeLessThanOrEqual(CSS_BUDGET);
-    expect(f.urls.filter((u) => adminUrls.has(u)), `${f.route} loads no admin chunk`).toEqual([]);
-    expect(f.urls.filter((u) => /admin/i.test(u)), `${f.route} loads nothing named admin`).toEqual([]);
+    expect(f.notBrotli, `${f.route}: every script and stylesheet over 1 KB comes Brotli-encoded`).toEqual([]);
+    expect(f.jsBytes, `${f.route} JavaScript bytes, Brotli`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(f.cssBytes, `${f.route} CSS bytes, Brotli`).toBeLessThanOrEqual(CSS_BUDGET);
+    expect(f.urls.filter((u) => staffUrls.has(u)), `${f.route} loads no staff chunk`).toEqual([]);
+    expect(f.urls.filter((u) => STAFF_CHUNK_NAME.test(u)), `${f.route} loads nothing named for staff code`).toEqual([]);
+  }
+});
+
+test('the entry script comes Brotli-encoded when br is accepted, gzip when only gzip is, as is when neither, varying on Accept-Encoding', async ({ request }) => {
+  const url = assetUrlOf(readManifest(), 'index.html');
+  const file = path.resolve(import.meta.dirname, '../../../dist/client', url.slice(1));
+  const cases = [
+    { accept: 'gzip, deflate, br', encoding: 'br', size: fs.statSync(`${file}.br`).size },
+    { accept: 'gzip', encoding: 'gzip', size: fs.statSync(`${file}.gz`).size },
+    { accept: 'identity', encoding: undefined, size: fs.statSync(file).size },
+  ];
+  for (const c of cases) {
+    const res = await request.get(url, { headers: { 'accept-encoding': c.accept } });
+    const headers = res.headers();
+    expect(res.status()).toBe(200);
+    expect(headers['content-encoding'], `Accept-Encoding: ${c.accept}`).toBe(c.encoding);
+    expect(Number(headers['content-length']), `bytes sent for Accept-Encoding: ${c.accept}`).toBe(c.size);
+    expect(headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(headers['vary']).toMatch(/accept-encoding/i);
+    expect(headers['cache-control']).toContain('immutable');
   }
 });

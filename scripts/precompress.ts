@@ -1,0 +1,59 @@
+// Writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of the built
+// client, so the server sends them as they are (koa-send picks one by Accept-Encoding) instead of
+// compressing each answer on the fly at the low quality that per-request speed allows. Files under 1 KB
+// are left alone: the headers would outweigh the saving. A copy that would not be smaller is not written.
+// Files a deploy rewrites under the same name (pages, the service worker, manifests) get no copy: the
+// server compresses them per request, so a copy can never be left stale beside a newer file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+const REWRITTEN_IN_PLACE = /(\.html|\.webmanifest|(^|\/)sw\.js|(^|\/)registerSW\.js)$/;
+const MIN_BYTES = 1024;
+
+export interface PrecompressSummary {
+  files: number;
+  bytes: number;
+  brotliBytes: number;
+  gzipBytes: number;
+}
+
+export async function precompress(dir: string): Promise<PrecompressSummary> {
+  const summary: PrecompressSummary = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
+  for (const file of textFiles(dir)) {
+    const source = fs.readFileSync(file);
+    if (source.length < MIN_BYTES) continue;
+    const [br, gz] = await Promise.all([
+      brotli(source, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
+      gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
+    if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
+    summary.files += 1;
+    summary.bytes += source.length;
+    summary.brotliBytes += Math.min(br.length, source.length);
+    summary.gzipBytes += Math.min(gz.length, source.length);
+  }
+  return summary;
+}
+
+function textFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    // Vite's own manifest (.vite/) is read by the build and the tests, never served.
+    .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')))
+    .filter((file) => !REWRITTEN_IN_PLACE.test(path.relative(dir, file).split(path.sep).join('/')));
+}
