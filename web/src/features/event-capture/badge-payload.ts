@@ -65,7 +65,6 @@ function looksBinary(text: string): boolean {
 function clean(contact: BadgeContact): BadgeContact {
   const out: BadgeContact = {};
   for (const [key, value] of Object.entries(contact) as [keyof BadgeContact, string | undefined][]) {
-    // eslint-disable-next-line no-control-regex
     const text = value?.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_FIELD_CHARS);
     if (text) out[key] = text;
   }
