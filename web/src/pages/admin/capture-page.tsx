@@ -1,4 +1,5 @@
-// /admin/capture: event lead capture for field reps and admins (issue 6), usable offline.
+// /admin/capture: event lead capture for field reps and admins (issue 6), usable offline. No description
+// under the title: on a phone the form must fit the first screen; the event picker says how saving works.
 import { AdminLayout } from '../../app/layouts/admin-layout';
 import { EventCaptureScreen } from '../../features/event-capture';
 
@@ -6,7 +7,6 @@ export default function CapturePage() {
   return (
     <AdminLayout
       title="Event Capture"
-      description="Capture people at an event. Saving works offline; captures are sent by themselves when the connection allows."
       unauthorizedWording="titled"
       roles={['admin', 'rep']}
       worksOffline

@@ -32,13 +32,20 @@ export const SCAN_BUTTON_ID = 'capture-scan';
 const SAVE_BUTTON_ID = 'capture-save';
 
 /**
- * The scan dialog gives focus back to the Scan button as it closes (after its closing transition); the rep's
- * next step is elsewhere, so focus moves there once the dialog has gone.
+ * The scan dialog gives focus back to the Scan button once it has closed (after its closing transition); the
+ * rep's next step is elsewhere. So each frame, while the dialog is still there and for a few frames after,
+ * focus that lands on the Scan button or nowhere is moved to the next step.
  */
 function focusAfterDialog(id: string) {
-  const move = () => document.getElementById(id)?.focus();
-  requestAnimationFrame(move);
-  for (const ms of [200, 450]) window.setTimeout(() => document.activeElement?.id === SCAN_BUTTON_ID && move(), ms);
+  const until = performance.now() + 2000;
+  let framesAfterClose = 10;
+  const tick = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.id === SCAN_BUTTON_ID) document.getElementById(id)?.focus();
+    if (!document.querySelector('[role="dialog"]')) framesAfterClose--;
+    if (framesAfterClose > 0 && performance.now() < until) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
 
 interface CaptureFormProps {
@@ -177,10 +184,12 @@ export function CaptureForm({ eventName, qualification }: CaptureFormProps) {
       </div>
       {qualification}
       <details open={detailsOpen} onToggle={(e) => setDetailsOpen(e.currentTarget.open)} className="group rounded-lg border border-slate-200">
-        <summary className="cursor-pointer list-none rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
-          <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">›</span>
-          More details
-          <span className="font-normal text-slate-600"> (phone, industry, volume, notes{detailsGiven ? ` · ${detailsGiven} filled` : ''})</span>
+        <summary className="flex cursor-pointer list-none items-baseline gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">›</span>
+          <span className="shrink-0">More details</span>
+          <span className="truncate font-normal text-slate-600">
+            {detailsGiven ? `${detailsGiven} filled · ` : ''}phone, industry, volume, notes
+          </span>
         </summary>
         <div className="grid gap-3 border-t border-slate-200 p-3 sm:grid-cols-2 sm:gap-4">
           <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" {...bind('phone')} />
