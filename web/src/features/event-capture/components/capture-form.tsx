@@ -88,8 +88,9 @@ export function CaptureForm({ eventName, qualification }: CaptureFormProps) {
       setScan(outcome.scan);
       setScanFilled(filled);
       setScanNote({ ...outcome, filled: ORDER.filter((f) => filled.has(f)), kept, duplicate: isDuplicate(outcome) });
-      if ([...filled].some((f) => DETAILS.includes(f))) setDetailsOpen(true);
-      // The rep completes or checks from the first field the badge did not give; with all given, Save is next.
+      // "More details" stays as it was (its summary counts what was filled), so the names the rep checks and
+      // Save stay in the first screen. The rep completes from the first field the badge did not give; with
+      // all given, Save is next.
       const gap = ORDER.find((f) => !DETAILS.includes(f) && !next[f]);
       focusAfterDialog(gap ? idOf(gap) : SAVE_BUTTON_ID);
     },

@@ -43,10 +43,13 @@ export function loadBarcodeReader(): Promise<BarcodeReader> {
   readerPromise ??= (async (): Promise<BarcodeReader> => {
     const native = await nativeDetector();
     if (native) return { engine: 'native', detect: (source) => native.detect(source) };
-    const { ZXingBarcodeDetector } = await import('./zxing-reader');
+    const { ZXingBarcodeDetector, zxingReady } = await import('./zxing-reader');
+    await zxingReady;
     const zxing = new ZXingBarcodeDetector({ formats: [...BADGE_FORMATS] });
     return { engine: 'zxing', detect: (source) => zxing.detect(source) };
   })();
-  readerPromise.catch(() => (readerPromise = undefined)); // the next Scan tries again
+  // The next Scan tries again (a refused camera, say). A .wasm that failed to load stays failed until the
+  // page is reloaded: the library keeps its module promise.
+  readerPromise.catch(() => (readerPromise = undefined));
   return readerPromise;
 }

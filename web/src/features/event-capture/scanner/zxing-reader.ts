@@ -6,10 +6,15 @@ import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/pure';
 // the library's default would fetch it from a CDN, which fails offline and is a third party we do not use.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
-prepareZXingModule({
+/**
+ * Compiles the .wasm at once, while the camera starts, rather than on the first frame read (which would add
+ * its compile time to the first scan); rejects when the file cannot be had.
+ */
+export const zxingReady: Promise<unknown> = prepareZXingModule({
   overrides: {
     locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? new URL(wasmUrl, window.location.origin).href : prefix + path),
   },
+  fireImmediately: true,
 });
 
 export { BarcodeDetector as ZXingBarcodeDetector };
