@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYLOAD_CHARS, parseBadgePayload, splitName } from './badge-payload';
+import { MAX_PAYLOAD_CHARS, clipUtf8, parseBadgePayload, splitName } from './badge-payload';
 
 describe('parseBadgePayload - vCard', () => {
   it('reads N, EMAIL, ORG and TEL of a vCard 3.0 with CRLF line breaks', () => {
@@ -139,5 +139,14 @@ describe('splitName', () => {
     expect(splitName('Ada')).toEqual({ firstName: 'Ada' });
     expect(splitName(' Mary  Ann Smith ')).toEqual({ firstName: 'Mary', lastName: 'Ann Smith' });
     expect(splitName('Hopper, Grace')).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
+  });
+});
+
+describe('clipUtf8', () => {
+  it('keeps text within the byte limit whole, cuts longer text at a character boundary', () => {
+    expect(clipUtf8('BEGIN:VCARD', 4096)).toBe('BEGIN:VCARD');
+    expect(clipUtf8('aé', 2)).toBe('a'); // é is two bytes: never half of it
+    expect(clipUtf8('€'.repeat(2000), 4096)).toBe('€'.repeat(1365)); // 3 bytes each
+    expect(new TextEncoder().encode(clipUtf8('x'.repeat(5000), 4096))).toHaveLength(4096);
   });
 });

@@ -23,6 +23,8 @@ export interface ParsedBadge {
  * from a badge and is not read field by field, only kept.
  */
 export const MAX_PAYLOAD_CHARS = 4296;
+/** The most of a scan's raw text the server keeps, in UTF-8 bytes; a longer one is cut, never refused. */
+export const SCAN_PAYLOAD_MAX_BYTES = 4096;
 /** A longer value is not a name, an address or a company; it is cut rather than refused. */
 const MAX_FIELD_CHARS = 200;
 
@@ -275,4 +277,12 @@ function parseDelimited(text: string): BadgeContact {
     return { ...contact, firstName: words[0], lastName: words[1], company: words[2] };
   }
   return { ...contact, ...splitName(words[0]!), company: words[1] };
+}
+
+/** The start of `text` that fits in `maxBytes` of UTF-8, never ending in half a character. */
+export function clipUtf8(text: string, maxBytes: number): string {
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= maxBytes) return text;
+  // Not fatal: a character cut in half at the end decodes to U+FFFD, which is dropped.
+  return new TextDecoder('utf-8').decode(bytes.slice(0, maxBytes)).replace(/\uFFFD$/, '');
 }

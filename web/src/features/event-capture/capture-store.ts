@@ -6,6 +6,7 @@ import { captureInputSchema } from '@contract';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { subscribe } from '../../lib/events';
 import { queueThroughOutbox, replayOutbox } from '../../lib/outbox';
+import { SCAN_PAYLOAD_MAX_BYTES, clipUtf8 } from './badge-payload';
 import { listCaptures, putCapture } from './capture-db';
 import { readEvent, writeEvent } from './capture-event';
 import { reconcile, recordSent } from './capture-sync';
@@ -90,20 +91,10 @@ export const useCaptureStore = create<CaptureStoreState>()((set, get) => ({
   cancelSignOut: () => set({ pendingSignOut: null }),
 }));
 
-/** The most of a scan's raw text the server keeps, in UTF-8 bytes; a longer one is cut, never refused. */
-export const SCAN_PAYLOAD_MAX_BYTES = 4096;
-
-/** The scan as the capture endpoint takes it (`scanPayload`, `scanFormat`). */
+/** The scan as the capture endpoint takes it (`scanPayload`, `scanFormat`), cut to what the server keeps. */
 function scanBody(scan: CaptureScan | undefined): Record<string, string> {
   if (!scan) return {};
   return { scanPayload: clipUtf8(scan.rawPayload, SCAN_PAYLOAD_MAX_BYTES), scanFormat: scan.scanFormat };
-}
-
-export function clipUtf8(text: string, maxBytes: number): string {
-  const bytes = new TextEncoder().encode(text);
-  if (bytes.length <= maxBytes) return text;
-  // fatal: false drops a character cut in half at the end rather than throwing.
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.slice(0, maxBytes)).replace(/\uFFFD$/, '');
 }
 
 function withoutEmpty<T extends Record<string, unknown>>(value: T): Record<string, unknown> {

@@ -3,8 +3,7 @@
 // hand the caller the parsed badge with its raw text. Without a camera, or refused, `problem` says so and
 // the typed form stays as it was.
 import { useEffect, useRef, useState } from 'react';
-import { parseBadgePayload, type BadgeContact, type BadgeKind } from './badge-payload';
-import { SCAN_PAYLOAD_MAX_BYTES } from './capture-store';
+import { SCAN_PAYLOAD_MAX_BYTES, parseBadgePayload, type BadgeContact, type BadgeKind } from './badge-payload';
 import type { CaptureScan } from './capture-types';
 import { loadBarcodeReader, type BarcodeReader, type ScannedCode } from './scanner/barcode-reader';
 import { CameraError, CAMERA_MESSAGES, openCamera, stopCamera } from './scanner/camera';
