@@ -1,5 +1,5 @@
 // Security headers with a Content-Security-Policy the built app runs under: scripts only from this origin
-// (Vite emits no inline script), images from anywhere https (template previews are staff-entered URLs).
+// (Vite emits no inline script) and our own WebAssembly, images from anywhere https (template previews are staff-entered URLs).
 import helmet from 'koa-helmet';
 
 export function securityHeaders() {
@@ -8,7 +8,9 @@ export function securityHeaders() {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // 'wasm-unsafe-eval' lets our own WebAssembly compile (the capture screen's barcode reader); it
+        // allows no eval() of JavaScript and no script from elsewhere.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // React writes style attributes into prerendered HTML; Tailwind itself is one stylesheet.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],

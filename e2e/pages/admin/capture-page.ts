@@ -22,6 +22,12 @@ export class CapturePage extends AdminShell {
   readonly exportCsv: Locator;
   readonly offlineNote: Locator;
   readonly signOutDialog: Locator;
+  readonly scan: Locator;
+  readonly scanDialog: Locator;
+  readonly scanNote: Locator;
+  readonly scanProblem: Locator;
+  readonly moreDetails: Locator;
+  readonly glance: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -44,6 +50,13 @@ export class CapturePage extends AdminShell {
     this.exportCsv = page.getByRole('main').getByRole('button', { name: 'Export CSV' });
     this.offlineNote = page.getByText('Offline.', { exact: true });
     this.signOutDialog = page.getByRole('dialog', { name: 'Captures not sent yet' });
+    this.scan = this.form.getByRole('button', { name: 'Scan badge' });
+    this.scanDialog = page.getByRole('dialog', { name: 'Scan a badge' });
+    this.scanNote = this.form.getByTestId('scan-note');
+    this.scanProblem = this.form.getByRole('alert');
+    // The disclosure's summary: phone, industry, volume and notes open on demand.
+    this.moreDetails = this.form.locator('summary', { hasText: 'More details' });
+    this.glance = page.getByTestId('capture-glance');
   }
 
   goto() {
@@ -57,6 +70,11 @@ export class CapturePage extends AdminShell {
 
   item(email: string): Locator {
     return this.items.filter({ hasText: email });
+  }
+
+  /** Opens "More details" (phone, industry, volume, notes) unless it is open. */
+  async openDetails(): Promise<void> {
+    if (!(await this.phone.isVisible())) await this.moreDetails.click();
   }
 
   itemsIn(state: 'waiting' | 'sent' | 'needs-attention'): Locator {

@@ -40,7 +40,9 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
     const row: RouteFigures = { route, jsFiles: 0, jsBytes: 0, cssBytes: 0, urls: [], notBrotli: [] };
+    const everything: string[] = [];
     page.on('response', (res) => {
+      everything.push(new URL(res.url()).pathname);
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       pending.push(
@@ -60,6 +62,8 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
     await Promise.all(pending);
     await context.close();
     figures.push(row);
+    // The barcode reader (its chunk and ZXing's .wasm) is the capture screen's alone, loaded on Scan.
+    expect(everything.filter((u) => /scanner|zxing|barcode|\.wasm$/i.test(u)), `${route} loads no scanner code`).toEqual([]);
   }
 
   const kb = (n: number) => (n / 1024).toFixed(1);

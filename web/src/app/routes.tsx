@@ -19,7 +19,8 @@ export interface AdminScreen {
   heading: string;
   /** The navigation label on phones, short enough for all four screens to fit one row at 375 px. */
   shortLabel: string;
-  intro: string;
+  /** One line under the heading; none where the screen must fit a phone's first screen (capture). */
+  intro?: string;
   /** Who may use the screen; everyone else gets a notice instead of it. */
   roles: readonly UserRole[];
   /** How the screen words the Unauthorized toast when the visitor is signed out. */
@@ -158,7 +159,6 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     admin: {
       heading: 'Event Capture',
       shortLabel: 'Capture',
-      intro: 'Capture people at an event. Saving works offline; captures are sent by themselves when the connection allows.',
       roles: ['admin', 'rep'],
       unauthorizedWording: 'titled',
       worksOffline: true,

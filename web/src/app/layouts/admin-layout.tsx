@@ -65,7 +65,7 @@ export function AdminLayout() {
       <main id="admin-main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
         <header className="mb-6">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{screen.heading}</h1>
-          <p className="mt-1 text-sm text-slate-600">{screen.intro}</p>
+          {screen.intro && <p className="mt-1 text-sm text-slate-600">{screen.intro}</p>}
         </header>
         <OfflineBanner />
         <AdminGate wording={screen.unauthorizedWording} roles={screen.roles} worksOffline={screen.worksOffline}>

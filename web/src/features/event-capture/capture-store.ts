@@ -6,10 +6,11 @@ import { captureInputSchema } from '@contract';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { subscribe } from '../../lib/events';
 import { queueThroughOutbox, replayOutbox } from '../../lib/outbox';
+import { SCAN_PAYLOAD_MAX_BYTES, clipUtf8 } from './badge-payload';
 import { listCaptures, putCapture } from './capture-db';
 import { readEvent, writeEvent } from './capture-event';
 import { reconcile, recordSent } from './capture-sync';
-import type { CaptureFields, CaptureRecord } from './capture-types';
+import type { CaptureFields, CaptureRecord, CaptureScan } from './capture-types';
 
 export const CAPTURE_URL = '/api/capture/leads';
 /** While captures wait and the screen is open, a send is tried this often, whatever the backoff says. */
@@ -27,7 +28,7 @@ interface CaptureStoreState {
   pendingSignOut: (() => void) | null;
   setEvent: (name: string) => void;
   load: () => Promise<void>;
-  save: (fields: CaptureFields) => Promise<CaptureRecord>;
+  save: (fields: CaptureFields, scan?: CaptureScan) => Promise<CaptureRecord>;
   sendNow: () => Promise<void>;
   askBeforeSignOut: (proceed: () => void) => boolean;
   cancelSignOut: () => void;
@@ -57,14 +58,14 @@ export const useCaptureStore = create<CaptureStoreState>()((set, get) => ({
     }
   },
 
-  save: async (fields) => {
+  save: async (fields, scan) => {
     const eventName = get().eventName;
     if (!eventName) throw new Error('Set the event before capturing');
     const id = newIdempotencyKey();
-    const body = withoutEmpty({ eventName, ...fields });
+    const body = withoutEmpty({ eventName, ...fields, ...scanBody(scan) });
     // The outbox item first: a capture on record always has its item until the server has it (capture-sync).
     await queueThroughOutbox({ kind: 'capture', url: CAPTURE_URL, body, idempotencyKey: id, authenticated: true });
-    const record: CaptureRecord = { id, eventName, fields: withoutEmpty(fields) as CaptureFields, capturedAt: Date.now(), state: 'waiting' };
+    const record: CaptureRecord = { id, eventName, fields: withoutEmpty(fields) as CaptureFields, ...(scan ? { scan } : {}), capturedAt: Date.now(), state: 'waiting' };
     await putCapture(record);
     set((s) => ({ captures: [record, ...s.captures.filter((c) => c.id !== id)] }));
     if (navigator.onLine) void replayOutbox();
@@ -89,6 +90,12 @@ export const useCaptureStore = create<CaptureStoreState>()((set, get) => ({
 
   cancelSignOut: () => set({ pendingSignOut: null }),
 }));
+
+/** The scan as the capture endpoint takes it (`scanPayload`, `scanFormat`), cut to what the server keeps. */
+function scanBody(scan: CaptureScan | undefined): Record<string, string> {
+  if (!scan) return {};
+  return { scanPayload: clipUtf8(scan.rawPayload, SCAN_PAYLOAD_MAX_BYTES), scanFormat: scan.scanFormat };
+}
 
 function withoutEmpty<T extends Record<string, unknown>>(value: T): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== ''));

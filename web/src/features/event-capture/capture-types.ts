@@ -10,11 +10,23 @@ export type CaptureFields = Omit<CaptureData, 'eventName'>;
  */
 export type CaptureState = 'waiting' | 'sent' | 'needs-attention';
 
+/**
+ * A badge scan behind a capture: the code's text exactly as read (the evidence the fields came from, and all
+ * there is when the payload was not recognised) and its barcode format.
+ */
+export interface CaptureScan {
+  rawPayload: string;
+  /** As the Barcode Detection API names it: qr_code, code_128, pdf417, data_matrix, aztec. */
+  scanFormat: string;
+}
+
 export interface CaptureRecord {
   /** The capture's Idempotency-Key, which is also its outbox item's id. */
   id: string;
   eventName: string;
   fields: CaptureFields;
+  /** Present when the person's badge was scanned. */
+  scan?: CaptureScan;
   /** When the rep pressed Save (ms since the epoch). */
   capturedAt: number;
   state: CaptureState;

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { takeOver } from '../../../lib/events';
 import { replayOutbox } from '../../../lib/outbox';
+import { useOwnNotices } from '../../../lib/screen-notices';
 import { capturesToCsv, csvFileName, downloadCsv } from '../capture-csv';
 import { RETRY_WHILE_WAITING_MS, countsOf, startCaptureSync, useCaptureStore } from '../capture-store';
 import { WAITING_FOR_SIGN_IN } from '../capture-types';
@@ -27,6 +28,9 @@ export function EventCaptureScreen() {
   const [changingEvent, setChangingEvent] = useState(false);
   const [sendNote, setSendNote] = useState('');
 
+  // This screen saves offline and shows its own counts: the admin's "changes can't be saved" banner would
+  // contradict it, and the floating waiting pill would cover the form's fields on a phone.
+  useOwnNotices('offline-banner', 'outbox-indicator');
   useEffect(() => startCaptureSync(), []);
   useEffect(() => takeOver('sign-out', ({ proceed }) => useCaptureStore.getState().askBeforeSignOut(proceed)), []);
   // The list shows every capture's state; a toast per delivery would only cover the form.
@@ -63,9 +67,9 @@ export function EventCaptureScreen() {
   if (!loaded) return <LoadingText>Opening this device's captures...</LoadingText>;
 
   return (
-    <div className="mx-auto max-w-2xl space-y-5">
+    <div className="mx-auto max-w-2xl space-y-3 sm:space-y-5">
       {!online ? (
-        <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
+        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200 sm:px-4 sm:py-3">
           <span className="font-semibold">Offline.</span> Keep capturing: everything is saved on this device and sent when the connection returns.
         </p>
       ) : null}
@@ -84,13 +88,14 @@ export function EventCaptureScreen() {
         <EventPicker onDone={eventName ? () => setChangingEvent(false) : undefined} />
       ) : (
         <>
-          <div className="flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+          <div className="flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-3 py-2 ring-1 ring-brand-100 sm:px-4 sm:py-3">
             <div className="min-w-0 text-sm text-slate-700">
-              <p>
-                Event <span className="block truncate text-base font-semibold text-slate-900">{eventName}</span>
+              <p className="truncate">
+                Event <span className="font-semibold text-slate-900">{eventName}</span>
               </p>
-              {/* At a glance while typing; the full counts and the list are below the form. */}
-              <p className="text-xs text-slate-600">
+              {/* At a glance while typing (the floating waiting pill stands down here); the full counts and
+                  the list are below the form. */}
+              <p className="text-xs text-slate-600" data-testid="capture-glance">
                 {eventCounts.captured} captured · {eventCounts.waiting} waiting · {eventCounts.sent} sent
               </p>
             </div>

@@ -35,7 +35,7 @@ export function EventPicker({ onDone }: { onDone?: () => void }) {
         id="capture-event-name"
         label="Event name"
         required
-        hint="For example MBA Annual 2026. It stays set on this device until you change it."
+        hint="For example MBA Annual 2026. It stays set on this device until you change it. Captures are saved on this device, also offline, and sent by themselves when the connection allows."
         list={known.length ? listId : undefined}
         autoComplete="off"
         value={name}

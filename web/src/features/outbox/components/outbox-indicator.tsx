@@ -6,6 +6,7 @@ import { startOutbox } from '../outbox-runtime';
 import { replayOutbox, type OutboxItem } from '../../../lib/outbox';
 import { selectFailed, selectPending, useOutboxStore } from '../outbox-store';
 import { useShallow } from 'zustand/react/shallow';
+import { useNoticeOwned } from '../../../lib/screen-notices';
 import { FailedItemEditor } from './failed-item-editor';
 
 const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture' } as const;
@@ -14,10 +15,13 @@ export function OutboxIndicator() {
   const pending = useOutboxStore(useShallow(selectPending));
   const failed = useOutboxStore(useShallow(selectFailed));
   const [open, setOpen] = useState(false);
+  // The pill floats over the page's bottom corner; a screen with its own counts (event capture) hides it
+  // rather than have it cover a field.
+  const owned = useNoticeOwned('outbox-indicator');
   useEffect(() => startOutbox(), []);
 
   const total = pending.length + failed.length;
-  if (total === 0 && !open) return null;
+  if ((total === 0 || owned) && !open) return null;
   return (
     <>
       <button
