@@ -1,5 +1,5 @@
 // Writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of the built
-// client, so the server sends them as they are (koa-send picks one by Accept-Encoding) instead of
+// client (and the badge scanner's WebAssembly, 1 MB that shrinks to a third), so the server sends them as they are (koa-send picks one by Accept-Encoding) instead of
 // compressing each answer on the fly at the low quality that per-request speed allows. Files under 1 KB
 // are left alone: the headers would outweigh the saving. A copy that would not be smaller is not written.
 // Files a deploy rewrites under the same name (pages, the service worker, manifests) get no copy: the
@@ -13,6 +13,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|wasm)$/;
 const REWRITTEN_IN_PLACE = /(\.html|\.webmanifest|(^|\/)sw\.js|(^|\/)registerSW\.js)$/;
 const MIN_BYTES = 1024;
 
@@ -25,14 +26,14 @@ export interface PrecompressSummary {
 
 export async function precompress(dir: string): Promise<PrecompressSummary> {
   const summary: PrecompressSummary = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
-  for (const file of textFiles(dir)) {
+  for (const file of compressibleFiles(dir)) {
     const source = fs.readFileSync(file);
     if (source.length < MIN_BYTES) continue;
     const [br, gz] = await Promise.all([
       brotli(source, {
         params: {
           [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_MODE]: TEXT_FILE.test(file) ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
         },
       }),
@@ -48,10 +49,10 @@ export async function precompress(dir: string): Promise<PrecompressSummary> {
   return summary;
 }
 
-function textFiles(dir: string): string[] {
+function compressibleFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     // Vite's own manifest (.vite/) is read by the build and the tests, never served.
     .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')))
