@@ -12,6 +12,7 @@ import * as m010 from './010_crm_sync_jobs';
 import * as m011 from './011_attribution_and_sync_errors';
 import * as m012 from './012_backfill_crm_sync_jobs';
 import * as m020 from './020_event_capture';
+import * as m030 from './030_crm_known_ids';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_attribution_and_sync_errors': m011,
   '012_backfill_crm_sync_jobs': m012,
   '020_event_capture': m020,
+  '030_crm_known_ids': m030,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
