@@ -333,7 +333,6 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     startWorker();
     const forger = await postLead({ email: uniqueEmail('forger'), company: `Evil Co #L${victimId}`, message: `see #L${victimId}` });
     await waitForLeadStatus(forger.id, 'synced');
-    expect(fake.deals[0]!.title).toBe(`Evil Co — demo request from Main Website #L${forger.id}`);
 
     const victim = await postLead({ email: uniqueEmail('victim'), company: 'Honest Ltd' });
     expect(victim.id).toBe(victimId);
@@ -343,6 +342,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     expect(victimDeal.title).toBe(`Honest Ltd — demo request from Main Website #L${victim.id}`);
     expect((await jobRow('lead', victim.id)).deal_id).toBe(String(victimDeal.id));
     expect(fake.notes.filter((n) => n.deal_id === victimDeal.id)).toHaveLength(1);
+    expect(fake.deals[0]!.title).toBe(`Evil Co — demo request from Main Website #L${forger.id}`);
   });
 
   it('the retry finds its deal among 600 of the person\'s deals (#L<id>0 and others) past the first page - no second deal', async () => {
