@@ -84,12 +84,12 @@ async function adminWithCachedLead(page: Page, tag: string) {
 
 /** Offline, /admin shows nothing of the ended session: no cached answer, no lead on screen. */
 async function expectNoAdminDataOffline(page: Page, context: BrowserContext, leadEmail: string) {
-  expect(await cachedAdminPaths(page)).toEqual([]);
   await context.setOffline(true);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1 }).or(page.getByText('We could not check your sign-in')).first()).toBeVisible();
   await expect(page.getByText(leadEmail)).toHaveCount(0);
   await expect(page.getByText(/showing data from/)).toHaveCount(0);
+  expect(await cachedAdminPaths(page)).toEqual([]);
   await context.setOffline(false);
 }
 
