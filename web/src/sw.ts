@@ -6,9 +6,11 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { replayOutbox } from './lib/outbox';
 import { ADMIN_API_CACHE, CACHE_ANSWERS_MESSAGE, CACHED_AT_HEADER, OUTBOX_SYNC_TAG, PUBLIC_API_CACHE } from './lib/cache-names';
+import { ADMIN_CACHE_MAX_AGE_SECONDS, adminSessionGuard, clearAdminCache, isAdminRead, isSessionBoundary } from './lib/admin-read-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,6 +23,29 @@ precacheAndRoute(self.__WB_MANIFEST, {
 });
 cleanupOutdatedCaches();
 clientsClaim();
+
+// Signing in or out, however it is reached: the admin's cached answers belong to the session that ends.
+// Registered before the navigation route, which would otherwise take /api/logout reached by a link.
+for (const method of ['GET', 'POST'] as const) {
+  registerRoute(
+    ({ url, request }) => isSessionBoundary(url, self.location.origin, request.method),
+    async ({ request }) => {
+      const logout = new URL(request.url).pathname === '/api/logout';
+      if (logout) await clearAdminCache();
+      let response: Response;
+      try {
+        response = await fetch(request);
+      } catch (error) {
+        // Offline: the server's session outlives this, but nothing of it is left on the device; home page.
+        if (logout && request.mode === 'navigate') return Response.redirect(new URL('/', self.location.origin).href, 302);
+        throw error;
+      }
+      if (response.ok || response.type === 'opaqueredirect') await clearAdminCache();
+      return response;
+    },
+    method,
+  );
+}
 
 // Navigations the precache did not answer: the app shell for client-rendered routes; otherwise the
 // network (the server's own 404), and the precached 404 page when offline.
@@ -49,13 +74,17 @@ const markCached: WorkboxPlugin = {
   },
 };
 
-/** The admin's reads: its data and who is signed in. Kept per device so the admin opens offline. */
-function isAdminRead(url: URL): boolean {
-  return url.origin === self.location.origin && (url.pathname.startsWith('/api/admin/') || url.pathname === '/api/auth/user');
-}
-const adminReads = new NetworkFirst({ cacheName: ADMIN_API_CACHE, networkTimeoutSeconds: 8, plugins: [markCached] });
+// The admin's reads (its data and who is signed in, never a CSV export), kept per device so the admin opens
+// offline, and never past the session that fetched them (lib/admin-read-cache.ts). Expiration comes first:
+// an entry too old is gone before it could be marked and shown.
+const adminReads = new NetworkFirst({
+  cacheName: ADMIN_API_CACHE,
+  networkTimeoutSeconds: 8,
+  plugins: [new ExpirationPlugin({ maxAgeSeconds: ADMIN_CACHE_MAX_AGE_SECONDS, maxEntries: 200 }), adminSessionGuard, markCached],
+});
+const isAdminReadHere = (url: URL) => isAdminRead(url, self.location.origin);
 
-registerRoute(({ url, request }) => request.method === 'GET' && isAdminRead(url), adminReads);
+registerRoute(({ url, request }) => request.method === 'GET' && isAdminReadHere(url), adminReads);
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname === '/api/pricing/products',
   new StaleWhileRevalidate({ cacheName: PUBLIC_API_CACHE }),
@@ -74,7 +103,7 @@ self.addEventListener('message', (event) => {
   // Answers the page fetched before this worker controlled it (a first visit) never passed through here:
   // fetch the admin's among them again, through the same strategy, so they are there when offline.
   if (message?.type === CACHE_ANSWERS_MESSAGE) {
-    const urls = message.urls.map((u) => new URL(u, self.location.origin)).filter(isAdminRead);
+    const urls = message.urls.map((u) => new URL(u, self.location.origin)).filter(isAdminReadHere);
     event.waitUntil(Promise.allSettled(urls.map((url) => adminReads.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }))));
   }
 });

@@ -223,8 +223,11 @@ export const userInputSchema = z.object({
   role: z._default(z.enum(USER_ROLES, { error: 'Role must be admin or rep' }), 'admin'),
 });
 
+/** A page size for the admin's lists: 50 unless asked, never more than 500 rows in one answer. */
+const pageLimit = z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 500'), z.lte(500, 'limit must be 1 to 500')), 50);
+
 export const leadListQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 500'), z.lte(500, 'limit must be 1 to 500')), 50),
+  limit: pageLimit,
   before: z.optional(z.coerce.number().check(z.int('before must be a lead id'), z.gte(1, 'before must be a lead id'))),
   q: optionalText(200),
   status: optionalText(40),
@@ -234,3 +237,10 @@ export const leadListQuerySchema = z.object({
   interest: optionalEnum(INTEREST_VALUES, 'Unknown interest'),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+/** GET /api/admin/print-samples: newest first, `before` continues after that request (keyset paging). */
+export const sampleListQuerySchema = z.object({
+  limit: pageLimit,
+  before: z.optional(z.coerce.number().check(z.int('before must be a sample request id'), z.gte(1, 'before must be a sample request id'))),
+});
+export type SampleListQuery = z.output<typeof sampleListQuerySchema>;

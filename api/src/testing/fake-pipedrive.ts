@@ -1,7 +1,8 @@
 // A stand-in for Pipedrive's API, for tests and the bench: a real HTTP server on an ephemeral port that speaks
 // the paths, headers and JSON envelopes the sync uses (checked against Pipedrive's docs, see docs/crm-sync.md),
 // keeps persons, organizations, deals and notes in memory, and can be told to misbehave: answer 429 with
-// rate-limit headers or a 5xx a number of times, or drop the connection right after storing a deal.
+// rate-limit headers or a 5xx a number of times, drop the connection right after storing a deal, or hide new
+// records from search for a while (Pipedrive's search index trails its writes).
 import http from 'node:http';
 
 export interface FakePerson {
@@ -79,6 +80,11 @@ export interface FakePipedrive {
   crashAfterCreatingDeal: (times: number) => void;
   /** Latency added to every answer, in ms. */
   setLatency: (ms: number) => void;
+  /**
+   * Pipedrive's search index trails its writes: persons, organizations and deals created less than `ms` ago
+   * are not found by the search endpoints (the lists and reads by id see them at once).
+   */
+  setSearchLag: (ms: number) => void;
   reset: () => void;
   close: () => Promise<void>;
 }
@@ -97,10 +103,18 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
     failures: [] as { times: number; failure: Failure }[],
     crashes: 0,
     latency: 0,
+    searchLagMs: 0,
+    /** When each person, organization and deal was created (Date.now()), for the search lag. */
+    createdAt: new Map<number, number>(),
     nextId: 1,
   };
   const now = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
-  const id = () => state.nextId++;
+  const id = () => {
+    const next = state.nextId++;
+    state.createdAt.set(next, Date.now());
+    return next;
+  };
+  const searchable = (item: { id: number }) => Date.now() - (state.createdAt.get(item.id) ?? 0) >= state.searchLagMs;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -182,17 +196,26 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
         reply(status, { success: true, data, ...(additional !== undefined ? { additional_data: additional } : {}) });
       const bad = (status: number, error: string) => reply(status, { success: false, error, errorCode: status });
 
-      const search = <T>(items: T[], fields: Record<string, (item: T) => string[]>, toResult: (item: T) => unknown) => {
+      const search = <T extends { id: number }>(items: T[], fields: Record<string, (item: T) => string[]>, toResult: (item: T) => unknown) => {
         const term = query.term ?? '';
         const exact = query.exact_match === 'true' || query.exact_match === '1';
         // Pipedrive: minimum 2 characters, or 1 with exact_match.
         if (term.length < (exact ? 1 : 2)) return bad(400, 'Search term must be at least 2 characters long');
         const wanted = (query.fields ? query.fields.split(',') : Object.keys(fields)).filter((f) => f in fields);
         const t = term.toLowerCase();
-        const hits = items.filter((item) =>
+        const hits = items.filter(searchable).filter((item) =>
           wanted.some((f) => fields[f]!(item).some((v) => (exact ? v.toLowerCase() === t : v.toLowerCase().includes(t)))),
         );
-        ok({ items: hits.map((item) => ({ result_score: 1, item: toResult(item) })) }, 200, { next_cursor: null });
+        // One page of `limit` (default 100, at most 500), ties newest first, with a cursor to the next.
+        const limit = Number(query.limit ?? 100);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) return bad(400, 'limit must be between 1 and 500');
+        const start = query.cursor ? Number(Buffer.from(query.cursor, 'base64url').toString('utf8')) : 0;
+        const ranked = [...hits].sort((a, b) => b.id - a.id);
+        const page = ranked.slice(start, start + limit);
+        const more = start + limit < ranked.length;
+        ok({ items: page.map((item) => ({ result_score: 1, item: toResult(item) })) }, 200, {
+          next_cursor: more ? Buffer.from(String(start + limit)).toString('base64url') : null,
+        });
       };
       const orgRef = (orgId: number | null) => {
         const org = state_.organizations.find((o) => o.id === orgId);
@@ -279,7 +302,15 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
         if (query.person_id) deals = deals.filter((d) => d.person_id === Number(query.person_id));
         if (query.org_id) deals = deals.filter((d) => d.org_id === Number(query.org_id));
         if (query.sort_direction === 'desc') deals.reverse();
-        return ok(deals.slice(0, Number(query.limit ?? 100)), 200, { next_cursor: null });
+        // Cursor paging as in every v2 list: `limit` 1..500 (default 100), `additional_data.next_cursor`
+        // names the next page and is null on the last one.
+        const limit = Number(query.limit ?? 100);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) return bad(400, 'limit must be between 1 and 500');
+        const start = query.cursor ? Number(Buffer.from(query.cursor, 'base64url').toString('utf8')) : 0;
+        if (!Number.isInteger(start) || start < 0) return bad(400, 'Invalid cursor');
+        const page = deals.slice(start, start + limit);
+        const more = start + limit < deals.length;
+        return ok(page, 200, { next_cursor: more ? Buffer.from(String(start + limit)).toString('base64url') : null });
       }
       if (method === 'POST' && path === '/api/v2/deals') {
         if (!body || typeof body.title !== 'string' || !body.title.trim()) return bad(400, 'Title must be given');
@@ -366,6 +397,9 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
     setLatency: (ms) => {
       state.latency = ms;
     },
+    setSearchLag: (ms) => {
+      state.searchLagMs = ms;
+    },
     reset: () => {
       state.persons = [];
       state.organizations = [];
@@ -375,6 +409,7 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
       state.failures = [];
       state.crashes = 0;
       state.latency = 0;
+      state.searchLagMs = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

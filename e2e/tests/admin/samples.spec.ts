@@ -108,11 +108,11 @@ test('sample request - card shows every field; the toggle sends the opposite val
     sampleType: 'letters',
     notes: 'Leave at the front desk',
   });
-  const all = await getJson<SampleRequest[]>(page.request, '/api/admin/print-samples');
+  const total = await totalRequests(page);
   const samples = new SamplesPage(page);
   await samples.goto();
   await samples.requestsTab.click();
-  await expect(samples.totalRequests).toHaveText(`${all.length} Total Requests`);
+  await expect(samples.totalRequests).toHaveText(`${total} Total Requests`);
 
   const card = samples.request(`Sam ${lastName}`);
   await expect(card.locator('address')).toHaveText(`Sam ${lastName}Acme Lending742 Evergreen TerraceSuite 4Springfield, OR 97477`);
@@ -132,9 +132,16 @@ test('sample request - card shows every field; the toggle sends the opposite val
   await expect(toggle).toHaveText('Pending');
   expect(sent).toEqual([{ processed: true }, { processed: false }]);
   // The list was refetched from the server, so the change is stored, not only shown.
-  const stored = await getJson<SampleRequest[]>(page.request, '/api/admin/print-samples');
+  const stored = await getJson<SampleRequest[]>(page.request, '/api/admin/print-samples?limit=500');
   expect(stored.find((r) => r.lastName === lastName)?.processed).toBe(false);
 });
+
+/** Every request on the server, as its paged list counts them (X-Total-Count). */
+async function totalRequests(page: Page): Promise<number> {
+  const res = await page.request.get('/api/admin/print-samples?limit=1');
+  expect(res.ok()).toBe(true);
+  return Number(res.headers()['x-total-count']);
+}
 
 test.describe('failure toasts (server answers 500)', () => {
   test('template save fails - "Error: Failed to save template", dialog kept open', async ({ page }) => {
@@ -222,4 +229,25 @@ test.describe('sample screens - no serious axe violation at 1280 and 375 px; scr
       await expect(samples.nameField).toBeVisible();
     }, { fullPage: false });
   });
+});
+
+// Last in the file: its 51 requests would otherwise fill the screens pictured above (and slow their axe run).
+test('sample requests - more than a page: the badge counts them all, "Load more" shows the rest', async ({ page }) => {
+  const tag = uniqueTag('Paged');
+  // 51 requests of ours, newest first on screen: the oldest of them is the 51st card, on the second page.
+  for (let i = 0; i < 51; i++) await createSampleRequest(page.request, { lastName: `${tag}-${i}` });
+  const total = await totalRequests(page);
+  const samples = new SamplesPage(page);
+  await samples.goto();
+  await samples.requestsTab.click();
+  await expect(samples.totalRequests).toHaveText(`${total} Total Requests`);
+  await expect(samples.request(`Sam ${tag}-50`)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(50);
+  await expect(samples.request(`Sam ${tag}-0`)).toHaveCount(0);
+  await expect(page.getByText(`Showing 50 of ${total} requests`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(samples.request(`Sam ${tag}-0`)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(Math.min(total, 100));
+  await expect(samples.totalRequests).toHaveText(`${total} Total Requests`);
 });

@@ -1,6 +1,6 @@
 // The admin as an offline-capable app: its last data shows offline, marked as such, its write
 // buttons say why they are paused, and signing out clears the cached admin answers on the device.
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addUser } from '../../support/cli';
 import { createLead } from '../admin/support/api-data';
 import { uniqueEmail } from '../public/support/unique';
@@ -61,4 +61,58 @@ test('admin offline after a first visit - the answers fetched before the worker 
   await expect(page.getByText(lead.email)).toBeVisible();
   await expect(page.getByText('We could not check your sign-in')).toHaveCount(0);
   await context.setOffline(false);
+});
+
+/** The paths the worker keeps in the admin's cache, as the page sees them. */
+function cachedAdminPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await (await caches.open('dm-admin-api')).keys()).map((r) => new URL(r.url).pathname));
+}
+
+/** Signs a new admin in, makes a lead, and shows it on /admin through the worker, so it is in the cache. */
+async function adminWithCachedLead(page: Page, tag: string) {
+  const email = uniqueEmail(tag);
+  addUser(email, `${tag}-pass-123`, 'admin', 'Session Ender');
+  await page.request.post('/api/auth/login', { data: { email, password: `${tag}-pass-123` } });
+  const lead = await createLead(page.request, { email: uniqueEmail(`${tag}-lead`), firstName: 'Left', lastName: 'Behind' });
+  await page.goto('/admin');
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect(page.getByText(lead.email)).toBeVisible();
+  await expect.poll(() => cachedAdminPaths(page)).toEqual(expect.arrayContaining(['/api/auth/user', '/api/admin/leads']));
+  return lead;
+}
+
+/** Offline, /admin shows nothing of the ended session: no cached answer, no lead on screen. */
+async function expectNoAdminDataOffline(page: Page, context: BrowserContext, leadEmail: string) {
+  await context.setOffline(true);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 }).or(page.getByText('We could not check your sign-in')).first()).toBeVisible();
+  await expect(page.getByText(leadEmail)).toHaveCount(0);
+  await expect(page.getByText(/showing data from/)).toHaveCount(0);
+  expect(await cachedAdminPaths(page)).toEqual([]);
+  await context.setOffline(false);
+}
+
+test('session ended by /api/logout reached directly (not the Sign out button) - offline, /admin shows no cached admin data', async ({ page, context }) => {
+  const lead = await adminWithCachedLead(page, 'pwa-direct-logout');
+  await page.goto('/api/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expectNoAdminDataOffline(page, context, lead.email);
+});
+
+test('session ended elsewhere (the server answers 401) - the worker drops the cached admin data; offline, /admin shows none', async ({ page, context }) => {
+  const lead = await adminWithCachedLead(page, 'pwa-401');
+  // The session is gone (expired, or ended on another device): the next read is answered 401.
+  await context.clearCookies();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login/);
+  await expectNoAdminDataOffline(page, context, lead.email);
+});
+
+test('CSV exports never enter the cache', async ({ page }) => {
+  await adminWithCachedLead(page, 'pwa-csv');
+  const status = await page.evaluate(async () => (await fetch('/api/admin/leads.csv')).status);
+  expect(status).toBe(200);
+  expect(await cachedAdminPaths(page)).not.toContain('/api/admin/leads.csv');
+  expect(await cachedAdminPaths(page)).toContain('/api/admin/leads');
 });

@@ -14,6 +14,7 @@ import * as m012 from './012_backfill_crm_sync_jobs';
 import * as m020 from './020_event_capture';
 import * as m021 from './021_capture_details_and_photos';
 import * as m030 from './030_lead_search_index';
+import * as m031 from './031_crm_known_ids';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020_event_capture': m020,
   '021_capture_details_and_photos': m021,
   '030_lead_search_index': m030,
+  '031_crm_known_ids': m031,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

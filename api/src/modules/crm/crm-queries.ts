@@ -1,7 +1,7 @@
 // The CRM sync queue. The records it points at are read and written through their owners' queries
 // (leads-queries, samples-queries), so a lead's roll-up counts move in one place. Every query compiles to the same meaning on SQLite and
-// PostgreSQL, except the claim, where PostgreSQL gets FOR UPDATE SKIP LOCKED so that several server processes
-// hand out each due job to exactly one of them without waiting on each other.
+// PostgreSQL, except the claim, where PostgreSQL claimers take turns under an advisory lock so that several
+// server processes hand out each due job to exactly one of them, and one contact to one sync at a time.
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/knex';
 import { toIso } from '../../db/types';
@@ -82,39 +82,62 @@ function whereDue(q: Knex.QueryBuilder, nowIso: string, staleIso: string): Knex.
   );
 }
 
+/** The record's e-mail or company behind a job row (`alias`), trimmed and lower-cased; null when blank. */
+function recordKeySql(alias: string, column: 'email' | 'company'): string {
+  const of = (table: string) => `(select nullif(lower(trim(${table}.${column})), '') from ${table} where ${table}.id = ${alias}.record_id)`;
+  return `(case when ${alias}.kind = 'lead' then ${of('leads')} else ${of('sample_requests')} end)`;
+}
+
 /**
- * Takes up to `limit` due jobs for `workerId` and counts the attempt. PostgreSQL: rows locked by another
- * claimer are skipped, not waited for. SQLite (one writer at a time): each row is taken by an UPDATE that
- * re-checks it is still due, so of two processes racing for a row exactly one update matches.
+ * True for a job whose person or organization another live claim is syncing right now. Two syncs of one
+ * e-mail (or one company) at once would both search Pipedrive before either creates, and make two persons:
+ * such a job waits until the other is done.
+ */
+const busyWithSameContact = `exists (select 1 from crm_sync_jobs other
+  where other.state = 'running' and other.locked_at >= ? and other.id <> crm_sync_jobs.id
+  and (${recordKeySql('other', 'email')} = ${recordKeySql('crm_sync_jobs', 'email')}
+    or ${recordKeySql('other', 'company')} = ${recordKeySql('crm_sync_jobs', 'company')}))`;
+
+/** A due job looked at per claim: enough to get past jobs waiting for a contact in sync elsewhere. */
+const CANDIDATES_PER_CLAIM = 50;
+
+/** Any number that names the claim's advisory lock on PostgreSQL. */
+const CLAIM_LOCK = 7_274_014;
+
+/**
+ * Takes up to `limit` due jobs for `workerId` and counts the attempt, never two live claims for one e-mail
+ * or one organization name. Each job is taken by an UPDATE that re-checks, in the same statement, that it is
+ * still due and that no live claim syncs its contact. SQLite runs one statement at a time across processes,
+ * so that check and the claim are one step. PostgreSQL's concurrent transactions would not see each other's
+ * claims, so claimers take turns under a transaction-scoped advisory lock (held for a few milliseconds).
  */
 export async function claimDueJobs(db: Db, workerId: string, now: Date, leaseMs: number, limit: number): Promise<CrmJob[]> {
   const nowIso = now.toISOString();
   const staleIso = new Date(now.getTime() - leaseMs).toISOString();
   const claim = { state: 'running', locked_by: workerId, locked_at: nowIso, updated_at: nowIso, attempts: db.raw('attempts + 1') };
-  if (isPostgres(db)) {
-    return db.transaction(async (trx) => {
-      const rows = await whereDue(trx('crm_sync_jobs').select('id'), nowIso, staleIso)
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked();
-      if (!rows.length) return [];
-      const claimed = await trx('crm_sync_jobs')
-        .whereIn('id', rows.map((r: { id: number }) => r.id))
+  const take = async (trx: Knex): Promise<CrmJob[]> => {
+    const candidates = (await whereDue(trx('crm_sync_jobs').select('id'), nowIso, staleIso)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(CANDIDATES_PER_CLAIM)) as { id: number }[];
+    const jobs: CrmJob[] = [];
+    for (const { id } of candidates) {
+      if (jobs.length >= limit) break;
+      const [row] = await whereDue(trx('crm_sync_jobs').where({ id }), nowIso, staleIso)
+        .whereRaw(`not ${busyWithSameContact}`, [staleIso])
         .update(claim)
         .returning('*');
-      return claimed.map(jobFromRow);
+      if (row) jobs.push(jobFromRow(row));
+    }
+    return jobs;
+  };
+  if (isPostgres(db)) {
+    return db.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
+      return take(trx);
     });
   }
-  const candidates = await whereDue(db('crm_sync_jobs').select('id'), nowIso, staleIso).orderBy('next_attempt_at').limit(limit);
-  const jobs: CrmJob[] = [];
-  for (const { id } of candidates as { id: number }[]) {
-    const n = await whereDue(db('crm_sync_jobs').where({ id }), nowIso, staleIso).update(claim);
-    if (n !== 1) continue;
-    const row = await db('crm_sync_jobs').where({ id, locked_by: workerId }).first();
-    if (row) jobs.push(jobFromRow(row));
-  }
-  return jobs;
+  return take(db);
 }
 
 /** Remembers what already exists in Pipedrive for this job, while the claim is still ours. */

@@ -1,7 +1,9 @@
 // What a lead or a sample request becomes in Pipedrive: a person (found by e-mail or created), an
 // organization (found by company name or created), a deal whose title carries a marker (#L<id> / #S<id>), and
 // a note with everything else. Each step looks before it creates and leaves a checkpoint on the job, so running
-// a job twice — after a crash, a lost answer or a stale claim — never makes a second deal or note.
+// a job twice — after a crash, a lost answer or a stale claim — never makes a second deal or note. A person or
+// organization this product made itself is found in crm_known_ids before Pipedrive is searched (its search
+// trails its writes), and the claim never lets two syncs of one e-mail or company run at once.
 import type { Knex } from 'knex';
 import {
   INDUSTRIES, SAMPLE_TYPES, VOLUMES, VOLUME_PIPELINE,
@@ -12,6 +14,7 @@ import { findSampleRequest } from '../samples/samples-queries';
 import { captureDetailsNoteRows } from '../capture-details/capture-details-columns';
 import { PipedriveError, type PipedriveClient } from './pipedrive-client';
 import { saveCheckpoint, type CrmJob } from './crm-queries';
+import { findKnownId, rememberId } from './crm-known-ids';
 
 export const DEAL_CURRENCY = 'USD';
 
@@ -24,14 +27,25 @@ export function leadDealValue(volume: string | null): number {
   return bucket ? (bucket.pieces * bucket.priceCents) / 100 : 0;
 }
 
+/**
+ * Visitor text for a deal title without anything shaped like our markers (`#L12`, `# s 7`…): the marker at
+ * the end of a title is ours alone, so nobody can write a title that names another record.
+ */
+export function withoutMarkers(text: string): string {
+  return text.replace(/#\s*[LS]\s*\d+/gi, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Who a deal is for: the company, else the person's name, as visitor text without markers. */
+function dealWho(r: { firstName: string; lastName: string; company: string | null }): string {
+  return withoutMarkers(r.company ?? '') || withoutMarkers(`${r.firstName} ${r.lastName}`) || 'Website visitor';
+}
+
 export function leadDealTitle(lead: Pick<Lead, 'id' | 'firstName' | 'lastName' | 'company' | 'source'>): string {
-  const who = lead.company ?? `${lead.firstName} ${lead.lastName}`;
-  return `${who} — demo request from ${lead.source} ${leadMarker(lead.id)}`;
+  return `${dealWho(lead)} — demo request from ${withoutMarkers(lead.source)} ${leadMarker(lead.id)}`;
 }
 
 export function sampleDealTitle(request: Pick<SampleRequest, 'id' | 'firstName' | 'lastName' | 'company'>): string {
-  const who = request.company ?? `${request.firstName} ${request.lastName}`;
-  return `Sample pack — ${who} ${sampleMarker(request.id)}`;
+  return `Sample pack — ${dealWho(request)} ${sampleMarker(request.id)}`;
 }
 
 const escapeHtml = (s: string) =>
@@ -146,26 +160,42 @@ async function syncContact(ctx: SyncContext, job: CrmJob, d: ContactDeal): Promi
   const checkpoint = (ids: Parameters<typeof saveCheckpoint>[3]) =>
     saveCheckpoint(ctx.db, job, ctx.workerId, ids, ctx.clock().toISOString());
 
-  // The two look-ups do not depend on each other: one round trip instead of two.
+  // Ids this product created itself come first: Pipedrive's search may not show them yet.
+  const now = ctx.clock();
   const needOrg = !job.orgId && !!d.company;
+  const needPerson = !job.personId;
+  const [knownOrg, knownPerson] = await Promise.all([
+    needOrg ? findKnownId(ctx.db, 'org', d.company!, now) : Promise.resolve(null),
+    needPerson ? findKnownId(ctx.db, 'person', d.email, now) : Promise.resolve(null),
+  ]);
+  // The two searches do not depend on each other: one round trip instead of two.
   const [foundOrg, foundPerson] = await Promise.all([
-    needOrg ? client.findOrganizationByName(d.company!) : Promise.resolve(null),
-    job.personId ? Promise.resolve(null) : client.findPersonByEmail(d.email),
+    needOrg && !knownOrg ? client.findOrganizationByName(d.company!) : Promise.resolve(knownOrg),
+    needPerson && !knownPerson ? client.findPersonByEmail(d.email) : Promise.resolve(knownPerson),
   ]);
 
   let orgId = job.orgId;
   if (needOrg) {
-    orgId = foundOrg ?? (await client.createOrganization(d.company!));
+    orgId = foundOrg;
+    if (!orgId) {
+      orgId = await client.createOrganization(d.company!);
+      await rememberId(ctx.db, 'org', d.company!, orgId, ctx.clock());
+    }
     await checkpoint({ orgId });
   }
 
   let personId = job.personId;
   if (!personId) {
-    personId = foundPerson ?? (await client.createPerson({ name: d.name, email: d.email, phone: d.phone, orgId }));
+    personId = foundPerson;
+    if (!personId) {
+      personId = await client.createPerson({ name: d.name, email: d.email, phone: d.phone, orgId });
+      await rememberId(ctx.db, 'person', d.email, personId, ctx.clock());
+    }
     await checkpoint({ personId });
   }
 
-  let dealId = job.dealId ?? (await client.findDealByMarker(d.marker, personId));
+  // Only this person's deals, by the exact title (which ends with the record's marker).
+  let dealId = job.dealId ?? (await client.findPersonDealByTitle(personId, d.title));
   const created = !dealId;
   if (!dealId) {
     dealId = await client.createDeal({ title: d.title, value: d.value, currency: DEAL_CURRENCY, personId, orgId });

@@ -91,7 +91,11 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
   beforeAll(async () => {
     cookie = (await signInAs(app)).cookie;
   });
-  beforeEach(() => fake.reset());
+  // Each test starts with an empty Pipedrive, so the ids the product remembers from earlier tests are gone too.
+  beforeEach(async () => {
+    fake.reset();
+    await app.db('crm_known_ids').del();
+  });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
   });
@@ -219,7 +223,7 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     const lead = await postLead();
     const client = new PipedriveClient({ baseUrl: fake.url, apiToken: fake.token });
     const personId = await client.createPerson({ name: 'Ada Lovelace', email: lead.email });
-    await client.createDeal({ title: `Analytical Engines — demo request #L${lead.id}`, value: 1950, currency: 'USD', personId });
+    await client.createDeal({ title: `Analytical Engines — demo request from Main Website #L${lead.id}`, value: 1950, currency: 'USD', personId });
     const long = new Date(Date.now() - crm.leaseMs - 1000).toISOString();
     await app.db('crm_sync_jobs').where({ kind: 'lead', record_id: lead.id }).update({ state: 'running', locked_by: 'dead', locked_at: long, attempts: 1 });
     startWorker();
@@ -294,6 +298,71 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     expect(fake.notes).toHaveLength(leads.length + samples.length);
     const jobs = await app.db('crm_sync_jobs').whereIn('record_id', leads.map((l) => l.id)).where({ kind: 'lead' });
     expect(jobs.every((j: { attempts: number; state: string }) => j.attempts === 1 && j.state === 'done')).toBe(true);
+  });
+
+  it('two leads with one e-mail and company waiting together, two processes, search lagging 5 s - one person, one organization, two deals', async () => {
+    fake.setSearchLag(5000);
+    const email = uniqueEmail('twin');
+    const company = `Twin Co ${crypto.randomBytes(3).toString('hex')}`;
+    // Queued before any worker runs, so both are due at once; the second differs in case and spaces only.
+    const first = await postLead({ email, company });
+    const second = await postLead({ email: email.toUpperCase(), company: ` ${company.toUpperCase()} ` });
+    startWorker(app.db, 'process-a');
+    startWorker(app.connectAgain(), 'process-b');
+    await waitForLeadStatus(first.id, 'synced', 15_000);
+    await waitForLeadStatus(second.id, 'synced', 15_000);
+    expect(fake.persons).toHaveLength(1);
+    expect(fake.organizations).toHaveLength(1);
+    expect(fake.deals).toHaveLength(2);
+    expect(fake.deals.map((d) => [d.person_id, d.org_id])).toEqual([
+      [fake.persons[0]!.id, fake.organizations[0]!.id],
+      [fake.persons[0]!.id, fake.organizations[0]!.id],
+    ]);
+
+    // A third lead of the same company, another person, synced while the search still lags: the organization is reused.
+    const third = await postLead({ email: uniqueEmail('colleague'), company });
+    await waitForLeadStatus(third.id, 'synced', 15_000);
+    expect(fake.organizations).toHaveLength(1);
+    expect(fake.persons).toHaveLength(2);
+    expect(fake.deals.at(-1)).toMatchObject({ org_id: fake.organizations[0]!.id, person_id: fake.persons[1]!.id });
+  });
+
+  it('a visitor writes a future lead\'s marker (#L<id>) into company and message - the future lead gets its own deal, the title has no forged marker', async () => {
+    const { max } = (await app.db('leads').max({ max: 'id' }).first()) as { max: number | null };
+    const victimId = Number(max ?? 0) + 2;
+    startWorker();
+    const forger = await postLead({ email: uniqueEmail('forger'), company: `Evil Co #L${victimId}`, message: `see #L${victimId}` });
+    await waitForLeadStatus(forger.id, 'synced');
+
+    const victim = await postLead({ email: uniqueEmail('victim'), company: 'Honest Ltd' });
+    expect(victim.id).toBe(victimId);
+    await waitForLeadStatus(victim.id, 'synced');
+    expect(fake.deals).toHaveLength(2);
+    const victimDeal = fake.deals[1]!;
+    expect(victimDeal.title).toBe(`Honest Ltd — demo request from Main Website #L${victim.id}`);
+    expect((await jobRow('lead', victim.id)).deal_id).toBe(String(victimDeal.id));
+    expect(fake.notes.filter((n) => n.deal_id === victimDeal.id)).toHaveLength(1);
+    expect(fake.deals[0]!.title).toBe(`Evil Co — demo request from Main Website #L${forger.id}`);
+  });
+
+  it('the retry finds its deal among 600 of the person\'s deals (#L<id>0 and others) past the first page - no second deal', async () => {
+    const lead = await postLead();
+    const client = new PipedriveClient({ baseUrl: fake.url, apiToken: fake.token });
+    const personId = await client.createPerson({ name: 'Ada Lovelace', email: lead.email });
+    // A process made the deal and died; later the person gathered 600 newer deals, some titled like ours.
+    const dealId = await client.createDeal({ title: `Analytical Engines — demo request from Main Website #L${lead.id}`, value: 1950, currency: 'USD', personId });
+    for (let i = 0; i < 600; i++) {
+      fake.deals.push({ ...fake.deals[0]!, id: 1_000_000 + i, title: `Analytical Engines — demo request from Main Website #L${lead.id}${i % 10}` });
+    }
+    const long = new Date(Date.now() - crm.leaseMs - 1000).toISOString();
+    await app.db('crm_sync_jobs').where({ kind: 'lead', record_id: lead.id }).update({ state: 'running', locked_by: 'dead', locked_at: long, attempts: 1, person_id: String(personId) });
+    startWorker();
+    await waitForLeadStatus(lead.id, 'synced');
+    expect(fake.deals).toHaveLength(601);
+    expect((await jobRow('lead', lead.id)).deal_id).toBe(String(dealId));
+    expect(fake.notes.map((n) => n.deal_id)).toEqual([dealId]);
+    const pages = fake.requests.filter((r) => r.method === 'GET' && r.path === '/api/v2/deals');
+    expect(pages.map((r) => r.query.person_id)).toEqual([String(personId), String(personId)]);
   });
 
   it('admin CRM routes - 401 without a session', async () => {

@@ -115,24 +115,23 @@ export class PipedriveClient {
   }
 
   /**
-   * The deal whose title carries `marker` (e.g. `#L42`), or null. Two looks, because Pipedrive's search index
-   * trails writes by a moment: the person's own deals (GET /api/v2/deals?person_id=, read from the database)
-   * and the deal search (GET /api/v2/deals/search), which also finds the deal if it hangs off another person.
+   * The person's deal titled exactly `title`, or null. Only the person's own deals are looked at
+   * (GET /api/v2/deals?person_id=, read from the database, so a deal made a moment ago is there), every page
+   * of them (cursor paging, 500 a page, newest first): a visitor cannot make another lead adopt a deal by
+   * writing its marker somewhere, and `#L1` never matches `#L10`.
    */
-  async findDealByMarker(marker: string, personId: number | null): Promise<number | null> {
-    const matches = (title: string | undefined) => !!title && hasMarker(title, marker);
-    const [own, searched] = await Promise.all([
-      personId
-        ? this.call<{ id: number; title: string }[] | null>('GET', '/api/v2/deals', {
-            query: { person_id: String(personId), limit: '500', sort_by: 'id', sort_direction: 'desc' },
-          })
-        : Promise.resolve(null),
-      this.call<{ items: SearchItem<{ id: number; title: string }>[] }>('GET', '/api/v2/deals/search', {
-        query: { term: marker, fields: 'title', limit: '100' },
-      }),
-    ]);
-    const hit = (own ?? []).find((d) => matches(d.title)) ?? (searched?.items ?? []).map((i) => i.item).find((d) => matches(d.title));
-    return hit ? hit.id : null;
+  async findPersonDealByTitle(personId: number, title: string): Promise<number | null> {
+    const wanted = title.trim();
+    let cursor: string | null = null;
+    do {
+      const query: Record<string, string> = { person_id: String(personId), limit: '500', sort_by: 'id', sort_direction: 'desc' };
+      if (cursor) query.cursor = cursor;
+      const { data, additional } = await this.callWithExtras<{ id: number; title?: string }[] | null, { next_cursor?: string | null }>('GET', '/api/v2/deals', { query });
+      const hit = (data ?? []).find((d) => typeof d.title === 'string' && d.title.trim() === wanted);
+      if (hit) return hit.id;
+      cursor = additional?.next_cursor ?? null;
+    } while (cursor);
+    return null;
   }
 
   /** POST /api/v2/deals. */
@@ -153,7 +152,7 @@ export class PipedriveClient {
     const notes = await this.call<{ id: number; content: string }[] | null>('GET', '/api/v1/notes', {
       query: { deal_id: String(dealId), limit: '500' },
     });
-    return (notes ?? []).some((n) => typeof n.content === 'string' && n.content.includes(marker));
+    return (notes ?? []).some((n) => typeof n.content === 'string' && hasMarker(n.content, marker));
   }
 
   /** POST /api/v1/notes attached to the deal (HTML content). */
@@ -162,11 +161,16 @@ export class PipedriveClient {
     return requireId(data, 'note');
   }
 
-  private async call<T>(
+  private async call<T>(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+    return (await this.callWithExtras<T, unknown>(method, path, options)).data;
+  }
+
+  /** A call that also answers the envelope's `additional_data` (paging cursors). */
+  private async callWithExtras<T, A>(
     method: 'GET' | 'POST',
     path: string,
     { query, body }: { query?: Record<string, string>; body?: unknown } = {},
-  ): Promise<T> {
+  ): Promise<{ data: T; additional: A | undefined }> {
     const wait = this.pausedUntil - this.clock().getTime();
     if (wait > 0) await this.sleep(wait);
     const url = new URL(this.baseUrl + path);
@@ -198,7 +202,7 @@ export class PipedriveClient {
     }
     if (res.ok && json?.success !== false) {
       if (!json) throw new PipedriveError(`${method} ${path}: answered ${res.status} without a JSON body`, true, res.status);
-      return json.data;
+      return { data: json.data, additional: json.additional_data as A | undefined };
     }
     const reason = json?.error ?? (text.slice(0, 200) || res.statusText);
     const message = `${method} ${path}: ${res.status} ${reason}`;
@@ -234,7 +238,7 @@ export class PipedriveClient {
   }
 }
 
-/** `#L4` must not match a title holding `#L42`: the marker ends at a non-digit or the end of the title. */
+/** `#L4` must not match a text holding `#L42`: the marker ends at a non-digit or the end of the text. */
 export function hasMarker(title: string, marker: string): boolean {
   let from = 0;
   for (;;) {

@@ -74,12 +74,25 @@ export async function setSampleRequestSyncOutcome(
   return n === 1;
 }
 
-export async function listSampleRequests(db: Db): Promise<SampleRequest[]> {
-  const rows = await db('sample_requests').select('*').orderBy([
-    { column: 'created_at', order: 'desc' },
-    { column: 'id', order: 'desc' },
-  ]);
-  return rows.map(sampleRequestFromRow);
+/** Newest first, by the (created_at, id) index; `before` continues after that request (keyset paging). */
+export async function listSampleRequests(db: Db, page: { limit: number; before?: number | undefined }): Promise<SampleRequest[]> {
+  const query = db('sample_requests')
+    .select('*')
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(page.limit);
+  if (page.before !== undefined) {
+    // A row-value comparison walks the same index in both engines; an unknown id yields an empty page.
+    query.whereRaw('(created_at, id) < (select b.created_at, b.id from sample_requests b where b.id = ?)', [page.before]);
+  }
+  return (await query).map(sampleRequestFromRow);
+}
+
+export async function countSampleRequests(db: Db): Promise<number> {
+  const row = await db('sample_requests').count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
 }
 
 export async function setSampleRequestProcessed(db: Db, id: number, processed: boolean, nowIso: string): Promise<SampleRequest | undefined> {

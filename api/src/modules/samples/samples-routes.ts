@@ -1,12 +1,13 @@
-// POST /api/print-samples (public, idempotent, spam-guarded); GET and PUT /api/admin/print-samples (admin).
+// POST /api/print-samples (public, idempotent, spam-guarded); GET (paged like the leads) and PUT
+// /api/admin/print-samples (admin).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../auth/require-user';
 import { parseId, parseWith } from '../../http/validate';
-import { processedInputSchema, sampleRequestInputSchema } from '../../contract';
+import { processedInputSchema, sampleListQuerySchema, sampleRequestInputSchema } from '../../contract';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
-import { listSamples, markProcessed, submitSampleRequest } from './samples-service';
+import { listSamplePage, markProcessed, submitSampleRequest } from './samples-service';
 
 export function samplesRoutes(deps: AppDeps) {
   const router = new Router();
@@ -19,7 +20,15 @@ export function samplesRoutes(deps: AppDeps) {
   });
 
   router.get('/api/admin/print-samples', admin, async (ctx) => {
-    ctx.body = await listSamples(deps);
+    const query = parseWith(sampleListQuerySchema, ctx.query);
+    const { requests, total } = await listSamplePage(deps, query);
+    const last = requests[requests.length - 1];
+    // A full page may have more behind it; a short page is the end, so it carries no link.
+    if (last && requests.length === query.limit) {
+      ctx.set('Link', `</api/admin/print-samples?limit=${query.limit}&before=${last.id}>; rel="next"`);
+    }
+    ctx.set('X-Total-Count', String(total));
+    ctx.body = requests;
   });
 
   router.put('/api/admin/print-samples/:id', admin, async (ctx) => {

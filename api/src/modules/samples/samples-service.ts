@@ -2,10 +2,10 @@
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { looksLikeSpam } from '../../lib/spam-guard';
-import type { SampleRequest, SampleRequestData } from '../../contract';
+import type { SampleListQuery, SampleRequest, SampleRequestData } from '../../contract';
 import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { enqueueCrmSync } from '../crm/crm-queries';
-import { insertSampleRequest, listSampleRequests, setSampleRequestProcessed, type SampleRequestFields } from './samples-queries';
+import { countSampleRequests, insertSampleRequest, listSampleRequests, setSampleRequestProcessed, type SampleRequestFields } from './samples-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -23,8 +23,10 @@ export async function submitSampleRequest(deps: Deps, input: SampleRequestData, 
   });
 }
 
-export function listSamples({ db }: Pick<AppDeps, 'db'>): Promise<SampleRequest[]> {
-  return listSampleRequests(db);
+/** One page of requests, and how many there are in all (the screen's "N Total Requests"). */
+export async function listSamplePage({ db }: Pick<AppDeps, 'db'>, page: SampleListQuery): Promise<{ requests: SampleRequest[]; total: number }> {
+  const [requests, total] = await Promise.all([listSampleRequests(db, page), countSampleRequests(db)]);
+  return { requests, total };
 }
 
 export async function markProcessed({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: number, processed: boolean): Promise<SampleRequest> {

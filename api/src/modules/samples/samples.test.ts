@@ -143,6 +143,44 @@ describe.each(ENGINES)('sample requests on %s', (engine) => {
     expect(res.json[0].processed).toBe(false);
   });
 
+  it('paging - 50 by default with a Link to the next page; limit and before walk every request once, X-Total-Count counts them all', async () => {
+    const nowIso = new Date().toISOString();
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      first_name: 'Page', last_name: `Row${i}`, email: `page${i}@example.com`, address_line1: '1 Main St', city: 'Austin',
+      state: 'TX', zip: '73301', sample_type: 'postcards', pipedrive_status: 'pending', processed: false, created_at: nowIso, updated_at: nowIso,
+    }));
+    await app.db.batchInsert('sample_requests', rows, 20);
+    const total = await count();
+
+    const first = await admin('GET', '/api/admin/print-samples');
+    expect(first.json.length).toBe(50);
+    expect(first.headers.get('x-total-count')).toBe(String(total));
+    expect(first.headers.get('link')).toBe(`</api/admin/print-samples?limit=50&before=${first.json[49].id}>; rel="next"`);
+
+    const seen: number[] = [];
+    let next: string | null = '/api/admin/print-samples?limit=7';
+    while (next) {
+      const res = await admin('GET', next);
+      expect(res.status).toBe(200);
+      seen.push(...res.json.map((r: { id: number }) => r.id));
+      next = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    expect(seen.length).toBe(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+  });
+
+  it.each(['limit=0', 'limit=501', 'limit=abc', 'before=0', 'before=x'])('paging - bad %s - 400 with a message', async (query) => {
+    const res = await admin('GET', `/api/admin/print-samples?${query}`);
+    expect(res.status).toBe(400);
+    expect(typeof res.json.message).toBe('string');
+  });
+
+  it('paging - limit=500 is accepted; before an unknown id is an empty page', async () => {
+    expect((await admin('GET', '/api/admin/print-samples?limit=500')).status).toBe(200);
+    expect((await admin('GET', '/api/admin/print-samples?before=999999')).json).toEqual([]);
+  });
+
   it('toggle processed - 200 with the updated request, and back', async () => {
     const id = (await admin('GET', '/api/admin/print-samples')).json[0].id;
     const on = await admin('PUT', `/api/admin/print-samples/${id}`, { processed: true });

@@ -2,6 +2,7 @@
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
 import type { CrmStatus, EventSummary, Lead, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
+import { nextPageQuery } from '../../lib/next-page';
 
 export const LEADS_PAGE_SIZE = 25;
 const LEADS_PATH = '/api/admin/leads';
@@ -38,21 +39,6 @@ export async function fetchLeadsPage(filters: LeadFilters, next?: string): Promi
   const response = await apiClient.get(`${LEADS_PATH}?${query}`);
   const leads = await response.json<Lead[]>();
   return { leads, next: nextPageQuery(response.headers.get('Link')) };
-}
-
-/**
- * The query string of the `rel="next"` target. Only its query is kept: the path is ours, and an absolute
- * URL built by a server behind a proxy may name a host the browser cannot reach.
- */
-export function nextPageQuery(link: string | null): string | null {
-  if (!link) return null;
-  for (const part of link.split(',')) {
-    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
-    if (match && /\brel="?next"?/i.test(match[2] ?? '')) {
-      return new URL(match[1] ?? '', 'http://placeholder.invalid').searchParams.toString();
-    }
-  }
-  return null;
 }
 
 /** The events leads were captured at, for the event filter. */

@@ -1,30 +1,44 @@
-// Print-sample requests: the list and the Pending/Processed toggle, which sends the opposite of the value
-// shown, and then refetches the list.
+// Print-sample requests: the list (a page at a time, "Load more" for the next) and the Pending/Processed
+// toggle, which sends the opposite of the value shown, and then refetches as many requests as are shown.
 import { create } from 'zustand';
 import type { SampleRequest } from '@contract';
 import { notifySuccess } from '../../lib/toast';
 import { errorMessage } from '../../lib/server-error';
-import { fetchSampleRequests, retrySampleSync, setProcessed } from './samples-api';
+import { fetchSampleRequests, REQUESTS_PAGE_SIZE, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 interface RequestsState {
   requests: SampleRequest[];
+  /** How many requests there are in all, loaded or not. */
+  total: number;
+  /** Query string of the next page, or null when every request is loaded. */
+  next: string | null;
+  loadingMore: boolean;
+  loadMoreError: string | null;
   status: Status;
   error: string | null;
   /** Requests whose toggle is on its way, so a second press cannot send the same change twice. */
   updating: Set<number>;
   ensureLoaded: () => void;
   load: () => Promise<void>;
+  loadMore: () => Promise<void>;
   toggleProcessed: (request: SampleRequest) => Promise<void>;
   /** Requests whose "Retry sync" is on its way. */
   retrying: Set<number>;
   retrySync: (id: number) => Promise<void>;
 }
 
+// Each list request gets a number; a page that arrives after a newer reload started is dropped.
+let listRequest = 0;
+
 export const useRequestsStore = create<RequestsState>()((set, get) => ({
   requests: [],
+  total: 0,
+  next: null,
+  loadingMore: false,
+  loadMoreError: null,
   status: 'idle',
   error: null,
   updating: new Set(),
@@ -35,11 +49,28 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
   },
 
   load: async () => {
-    set({ status: 'loading', error: null });
+    const request = ++listRequest;
+    // A refresh after a change keeps as many requests on screen as were there (up to the server's 500).
+    const limit = Math.min(500, Math.max(REQUESTS_PAGE_SIZE, get().requests.length));
+    set({ status: 'loading', error: null, loadingMore: false, loadMoreError: null });
     try {
-      set({ requests: await fetchSampleRequests(), status: 'ready' });
+      const page = await fetchSampleRequests({ limit });
+      if (request === listRequest) set({ requests: page.requests, total: page.total, next: page.next, status: 'ready' });
     } catch (error) {
-      set({ status: 'error', error: readFailed(error) });
+      if (request === listRequest) set({ status: 'error', error: readFailed(error) });
+    }
+  },
+
+  loadMore: async () => {
+    const { next, loadingMore } = get();
+    if (!next || loadingMore) return;
+    const request = listRequest;
+    set({ loadingMore: true, loadMoreError: null });
+    try {
+      const page = await fetchSampleRequests({ next });
+      if (request === listRequest) set({ requests: [...get().requests, ...page.requests], total: page.total, next: page.next, loadingMore: false });
+    } catch (error) {
+      if (request === listRequest) set({ loadingMore: false, loadMoreError: readFailed(error) });
     }
   },
 

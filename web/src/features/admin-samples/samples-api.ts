@@ -1,6 +1,7 @@
-// Sample Management's calls (spec §7): templates CRUD and the print-sample requests with their toggle.
+// Sample Management's calls (spec §7): templates CRUD and the print-sample requests (paged) with their toggle.
 import type { SampleRequest, SampleTemplate, TemplateData } from '@contract';
 import { apiClient } from '../../lib/api-client';
+import { nextPageQuery } from '../../lib/next-page';
 
 const TEMPLATES = '/api/admin/sample-templates';
 const REQUESTS = '/api/admin/print-samples';
@@ -16,7 +17,27 @@ export async function deleteTemplate(id: number): Promise<void> {
   await apiClient.delete(`${TEMPLATES}/${id}`);
 }
 
-export const fetchSampleRequests = () => apiClient.get(REQUESTS).json<SampleRequest[]>();
+export const REQUESTS_PAGE_SIZE = 50;
+
+export interface SampleRequestsPage {
+  requests: SampleRequest[];
+  /** How many requests there are in all (the server's X-Total-Count). */
+  total: number;
+  /** Query string of the next page, or null on the last page. */
+  next: string | null;
+}
+
+/**
+ * The first `limit` requests, newest first, or the page a previous answer's Link header pointed to. The
+ * server pages this list like the leads (never more than 500 a page).
+ */
+export async function fetchSampleRequests(page: { limit: number } | { next: string }): Promise<SampleRequestsPage> {
+  const query = 'next' in page ? page.next : `limit=${page.limit}`;
+  const response = await apiClient.get(`${REQUESTS}?${query}`);
+  const requests = await response.json<SampleRequest[]>();
+  const total = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
+  return { requests, total: Number.isFinite(total) ? total : requests.length, next: nextPageQuery(response.headers.get('Link')) };
+}
 
 export async function setProcessed(id: number, processed: boolean): Promise<void> {
   await apiClient.put(`${REQUESTS}/${id}`, { json: { processed } });

@@ -1,5 +1,5 @@
 // "Load more" follows the Link header's next page (contract §4); it disappears on the last page.
-import { Button } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more';
 import { useLeadsStore } from '../leads-store';
 
 export function LoadMore() {
@@ -11,15 +11,14 @@ export function LoadMore() {
   // While a new search or filter loads, the old list's next page is no longer the one to fetch.
   const reloading = useLeadsStore((s) => s.leadsStatus === 'loading');
 
-  if (!next || reloading) return null;
   return (
-    <div className="flex flex-col items-center gap-2">
-      <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore}>
-        {loadingMore ? 'Loading...' : 'Load more'}
-      </Button>
-      <p className="text-xs text-slate-500" aria-live="polite">
-        {error ? `More leads could not be loaded (${error}).` : `Showing ${count} leads`}
-      </p>
-    </div>
+    <LoadMoreButton
+      hasMore={Boolean(next) && !reloading}
+      loading={loadingMore}
+      error={error}
+      shown={`Showing ${count} leads`}
+      what="More leads"
+      onLoadMore={() => void loadMore()}
+    />
   );
 }

@@ -1,6 +1,8 @@
-// The Sample Requests tab: the `N Total Requests` badge and a card per request.
+// The Sample Requests tab: the `N Total Requests` badge (every request, loaded or not), a card per loaded
+// request, and "Load more" while the server has more.
 import { Badge } from '../../../components/ui/badge';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
+import { LoadMoreButton } from '../../../components/ui/load-more';
 import { useRequestsStore } from '../requests-store';
 import { RequestCard } from './request-card';
 
@@ -9,12 +11,17 @@ export function RequestsTab() {
   const status = useRequestsStore((s) => s.status);
   const error = useRequestsStore((s) => s.error);
   const load = useRequestsStore((s) => s.load);
+  const total = useRequestsStore((s) => s.total);
+  const next = useRequestsStore((s) => s.next);
+  const loadingMore = useRequestsStore((s) => s.loadingMore);
+  const loadMoreError = useRequestsStore((s) => s.loadMoreError);
+  const loadMore = useRequestsStore((s) => s.loadMore);
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Sample Requests</h2>
-        <Badge tone="brand">{`${requests.length} Total Requests`}</Badge>
+        <Badge tone="brand">{`${Math.max(total, requests.length)} Total Requests`}</Badge>
       </div>
       {status === 'error' ? (
         <ErrorPanel title="The sample requests could not be loaded." detail={error} onRetry={() => void load()} />
@@ -23,13 +30,23 @@ export function RequestsTab() {
       ) : requests.length === 0 ? (
         <EmptyText>No sample requests yet.</EmptyText>
       ) : (
-        <ul className="space-y-4">
-          {requests.map((request) => (
-            <li key={request.id}>
-              <RequestCard request={request} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-4">
+            {requests.map((request) => (
+              <li key={request.id}>
+                <RequestCard request={request} />
+              </li>
+            ))}
+          </ul>
+          <LoadMoreButton
+            hasMore={Boolean(next) && status !== 'loading'}
+            loading={loadingMore}
+            error={loadMoreError}
+            shown={`Showing ${requests.length} of ${total} requests`}
+            what="More requests"
+            onLoadMore={() => void loadMore()}
+          />
+        </>
       )}
     </div>
   );

@@ -1,0 +1,31 @@
+// The ids of the Pipedrive persons and organizations the sync created itself, by normalised e-mail or
+// organization name. Pipedrive's search index trails its writes (a person created seconds ago may not be
+// found yet), so the sync asks here before it searches. An entry is trusted for KNOWN_ID_TTL_MS only: long
+// after, the search has caught up and is the better source (staff may have merged or deleted the record).
+import type { Knex } from 'knex';
+import { toIso } from '../../db/types';
+
+export type KnownKind = 'person' | 'org';
+
+/** One hour: far beyond Pipedrive's search lag (seconds), short enough that staff merges win soon after. */
+export const KNOWN_ID_TTL_MS = 60 * 60 * 1000;
+
+/** The key an e-mail or organization name is known by: trimmed and lower case (as the claim's SQL compares them). */
+export function crmKey(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+export async function findKnownId(db: Knex, kind: KnownKind, text: string, now: Date): Promise<number | null> {
+  const row = await db('crm_known_ids').where({ kind, key: crmKey(text) }).first();
+  if (!row) return null;
+  if (now.getTime() - Date.parse(toIso(row.created_at)) > KNOWN_ID_TTL_MS) return null;
+  return Number(row.pipedrive_id);
+}
+
+/** Remembers an id the sync just created; a later creation for the same key (after the TTL) replaces it. */
+export async function rememberId(db: Knex, kind: KnownKind, text: string, id: number, now: Date): Promise<void> {
+  await db('crm_known_ids')
+    .insert({ kind, key: crmKey(text), pipedrive_id: String(id), created_at: now.toISOString() })
+    .onConflict(['kind', 'key'])
+    .merge(['pipedrive_id', 'created_at']);
+}

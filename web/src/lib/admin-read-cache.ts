@@ -1,0 +1,62 @@
+// The service worker's rules for the admin's cached reads (GET /api/admin/* and /api/auth/user), so that
+// what the admin shows offline never outlives the session that fetched it:
+// - any 401 or 403 from those routes deletes the whole cache (the session ended: expiry, a password reset,
+//   a logout elsewhere, a signed-in rep instead of an admin);
+// - a successful sign-in deletes it (the new session must not start with an older session's answers), and
+//   so does a request to /api/logout, however it is reached (a link, a typed URL, another tab);
+// - an answer from /api/auth/user naming another user than the cached one deletes it before it is kept;
+// - an entry older than ADMIN_CACHE_MAX_AGE_SECONDS is never served (workbox-expiration in the worker);
+// - CSV exports (every *.csv) are never kept: a file of every lead does not belong in a cache.
+// Signing out with the button deletes it too (lib/offline-data.ts).
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { ADMIN_API_CACHE } from './cache-names';
+
+/**
+ * One day. The admin's offline view is for a trip without a connection, not for keeping data on a device:
+ * past a day offline it shows the offline notice without data rather than day-old leads.
+ */
+export const ADMIN_CACHE_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+const AUTH_USER_PATH = '/api/auth/user';
+
+/** The admin's reads the worker keeps: its data and who is signed in, never a CSV export. */
+export function isAdminRead(url: URL, origin: string): boolean {
+  if (url.origin !== origin || url.pathname.toLowerCase().endsWith('.csv')) return false;
+  return url.pathname.startsWith('/api/admin/') || url.pathname === AUTH_USER_PATH;
+}
+
+/** Requests that end a session or start a new one: whatever the cache holds belongs to an older session. */
+export function isSessionBoundary(url: URL, origin: string, method: string): boolean {
+  if (url.origin !== origin) return false;
+  if (url.pathname === '/api/logout') return true;
+  return method === 'POST' && (url.pathname === '/api/auth/login' || url.pathname === '/api/auth/setup');
+}
+
+export async function clearAdminCache(): Promise<void> {
+  await caches.delete(ADMIN_API_CACHE);
+}
+
+async function userIdOf(response: Response | undefined): Promise<unknown> {
+  if (!response) return undefined;
+  try {
+    return ((await response.clone().json()) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The plugin on the admin reads' strategy that applies the rules above. */
+export const adminSessionGuard: WorkboxPlugin = {
+  fetchDidSucceed: async ({ response }) => {
+    if (response.status === 401 || response.status === 403) await clearAdminCache();
+    return response;
+  },
+  cacheWillUpdate: async ({ request, response }) => {
+    if (response.status !== 200) return null;
+    if (new URL(request.url).pathname === AUTH_USER_PATH) {
+      const cached = await (await caches.open(ADMIN_API_CACHE)).match(request);
+      if (cached && (await userIdOf(cached)) !== (await userIdOf(response))) await clearAdminCache();
+    }
+    return response;
+  },
+};
