@@ -11,6 +11,7 @@ import { loadLeads } from './load-leads';
 import { startServer } from './server-process';
 import { benchOutboxReplay } from './outbox-replay';
 import { benchCrmSync } from './crm-sync';
+import { benchWritePaths } from './write-paths';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -156,3 +157,6 @@ if (!only || only === 'throughput') await throughput();
 if (!only || only === 'latency') await latency();
 if (!only || only === 'outbox') await outbox();
 if (!only || only === 'crm') await crm();
+if (!only || only === 'write-paths') {
+  printTable(`Submissions, ${CONNECTIONS} connections, ${DURATION_S} s each, ratio to the bare ceiling measured just before`, ['request', 'req/s', 'ceiling', 'ratio', 'p50', 'p99', 'non-2xx/errors'], await benchWritePaths());
+}

@@ -7,10 +7,12 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUser, type Lead } from '../../contract';
-import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import type { Db } from '../../db/knex';
+import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import { groupCommitFor, type GroupCommit, type StoreMany, type StoredAnswer } from '../idempotency/group-commit';
 import { changeLead, type LeadChange } from '../leads/leads-queries';
-import { createLead } from '../leads/leads-service';
-import { findCapturedLead, lockEventEmail } from './capture-queries';
+import { createLead, createLeads } from '../leads/leads-service';
+import { capturedId, findCapturedEmails, findCapturedLead, lockEventEmail, lockEventEmails } from './capture-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -20,22 +22,66 @@ export const NOTES_SEPARATOR = '\n\n---\n\n';
 const SCOPE = 'capture-leads';
 
 export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureData, idempotencyKey: string): Promise<Outcome> {
-  return runIdempotent(deps, { scope: SCOPE, key: idempotencyKey, request: input }, async (trx) => {
-    const nowIso = deps.clock().toISOString();
-    await lockEventEmail(trx, input.eventName, input.email);
-    const existing = await findCapturedLead(trx, input.eventName, input.email);
-    if (existing) {
-      const body: CaptureResult = { lead: await mergeCapture(trx, existing, input, nowIso), merged: true };
-      return { status: 200, body };
-    }
-    const { eventName, notes, ...person } = input;
-    const lead = await createLead(trx, { ...person, message: notes, source: eventSourceLabel(eventName) }, nowIso, {
-      eventName,
-      capturedBy: { id: user.id, name: user.name },
-    });
-    const body: CaptureResult = { lead, merged: false };
-    return { status: 201, body };
+  const writer = groupCommitFor(captureWriters, deps.db, SCOPE, storeCaptures);
+  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload: { user, input, nowIso: deps.clock().toISOString() } });
+}
+
+interface PendingCapture {
+  user: CurrentUser;
+  input: CaptureData;
+  nowIso: string;
+}
+const captureWriters = new WeakMap<Db, GroupCommit<PendingCapture>>();
+
+/**
+ * Captures that arrive together share one transaction. The usual case, a person not yet captured at the
+ * event, is stored for all of them with one multi-row insert; a merge, or a second capture of the same person
+ * in the batch, goes through captureOne after it. The people of the batch are locked first (PostgreSQL), so a
+ * concurrent capture of one of them waits for this commit and then merges; the unique index stays the
+ * guarantee, and should it fail the batch, group commit retries each capture alone.
+ */
+const storeCaptures: StoreMany<PendingCapture> = async (trx, batch) => {
+  const people = batch.map(({ input }) => ({ eventName: input.eventName, email: input.email }));
+  await lockEventEmails(trx, people);
+  const existing = await findCapturedEmails(trx, people);
+  const seen = new Set<string>();
+  const fresh: number[] = [];
+  batch.forEach(({ input }, i) => {
+    const id = capturedId(input.eventName, input.email);
+    if (!existing.has(id) && !seen.has(id)) fresh.push(i);
+    seen.add(id);
   });
+  const answers: StoredAnswer[] = new Array(batch.length);
+  const leads = await createLeads(
+    trx,
+    fresh.map((i) => {
+      const { user, input, nowIso } = batch[i]!;
+      const { eventName, notes, ...person } = input;
+      return { input: { ...person, message: notes, source: eventSourceLabel(eventName) }, nowIso, capture: { eventName, capturedBy: { id: user.id, name: user.name } } };
+    }),
+  );
+  fresh.forEach((i, n) => (answers[i] = { status: 201, body: { lead: leads[n]!, merged: false } satisfies CaptureResult }));
+  for (let i = 0; i < batch.length; i++) {
+    if (!answers[i]) answers[i] = await captureOne(trx, batch[i]!);
+  }
+  return answers;
+};
+
+/** One capture: a merge into the lead this person already has at the event, or a new lead. */
+async function captureOne(trx: Knex.Transaction, { user, input, nowIso }: PendingCapture): Promise<StoredAnswer> {
+  await lockEventEmail(trx, input.eventName, input.email);
+  const existing = await findCapturedLead(trx, input.eventName, input.email);
+  if (existing) {
+    const body: CaptureResult = { lead: await mergeCapture(trx, existing, input, nowIso), merged: true };
+    return { status: 200, body };
+  }
+  const { eventName, notes, ...person } = input;
+  const lead = await createLead(trx, { ...person, message: notes, source: eventSourceLabel(eventName) }, nowIso, {
+    eventName,
+    capturedBy: { id: user.id, name: user.name },
+  });
+  const body: CaptureResult = { lead, merged: false };
+  return { status: 201, body };
 }
 
 /** Notes appended, empty fields filled; changeLead moves the lead's count when a volume is filled in. */
