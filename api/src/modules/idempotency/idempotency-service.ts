@@ -15,8 +15,12 @@ export type { Outcome } from './group-commit';
 
 /** The contract keeps keys at least 30 days; older ones are purged now and then. */
 export const KEEP_KEYS_MS = 30 * 24 * 60 * 60 * 1000;
-/** Purging on about one request in a hundred keeps the table small without a scheduler. */
-const PURGE_PROBABILITY = 0.01;
+/**
+ * Purging at most once a minute per process keeps the table small without a scheduler, and costs a burst
+ * nothing (one in a hundred requests, as before, was ten extra statements a second on SQLite's one connection).
+ */
+const PURGE_EVERY_MS = 60_000;
+const lastPurge = new WeakMap<Db, number>();
 
 const KEY_PATTERN = /^[\x20-\x7E]{1,200}$/;
 
@@ -96,7 +100,9 @@ export function runIdempotent(deps: Deps, req: IdempotentRequest, work: Work): P
 }
 
 function maybePurge(deps: Deps, now: Date) {
-  if (Math.random() >= PURGE_PROBABILITY) return;
+  const last = lastPurge.get(deps.db);
+  if (last !== undefined && now.getTime() - last < PURGE_EVERY_MS && now.getTime() >= last) return;
+  lastPurge.set(deps.db, now.getTime());
   const before = new Date(now.getTime() - KEEP_KEYS_MS).toISOString();
   deleteKeysOlderThan(deps.db, before).catch((err: unknown) => deps.logger.warn({ err }, 'idempotency key purge failed'));
 }
