@@ -2,6 +2,7 @@
 declare module 'autocannon' {
   export interface Histogram {
     average: number;
+    total: number;
     mean: number;
     p50: number;
     p99: number;

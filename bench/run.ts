@@ -14,6 +14,7 @@ import { startServer } from './server-process';
 import { benchOutboxReplay, benchOutboxDevices } from './outbox-replay';
 import { benchCrmSync } from './crm-sync';
 import { benchSearch } from './search';
+import { benchWritePaths } from './write-paths';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -126,7 +127,13 @@ async function crm(engine: BenchEngine): Promise<GoalRow[]> {
   return [];
 }
 
-const PARTS: Record<string, (engine: BenchEngine) => Promise<GoalRow[]>> = { throughput, search: benchSearch, latency: benchSearch, outbox, crm };
+/** The submission endpoints again, each alternating with the ceiling in short rounds: steadier on a busy machine. */
+async function writePaths(engine: BenchEngine): Promise<GoalRow[]> {
+  printTable(`Submissions alternating with the bare ceiling, ${engine}`, ['request', 'req/s', 'ceiling', 'ratio', 'p50', 'p99', 'non-2xx/errors'], await benchWritePaths(engine));
+  return [];
+}
+
+const PARTS: Record<string, (engine: BenchEngine) => Promise<GoalRow[]>> = { throughput, 'write-paths': writePaths, search: benchSearch, latency: benchSearch, outbox, crm };
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !(a in PARTS) && a !== 'sqlite' && a !== 'postgres');
 if (unknown.length) throw new Error(`unknown bench argument ${unknown.join(', ')}: use ${Object.keys(PARTS).join(' | ')} and/or sqlite | postgres`);

@@ -18,15 +18,36 @@ export async function findCapturedLead(db: Db, eventName: string, email: string)
   return row ? leadFromRow(row) : undefined;
 }
 
+/** How a person at an event is told apart: the event's name and the e-mail, case folded as the unique index does. */
+export const capturedId = (eventName: string, email: string) => `${eventName}\u0000${email.toLowerCase()}`;
+
+/** Which of these people already have a lead at their event (as capturedId values), in one query. */
+export async function findCapturedEmails(db: Db, people: { eventName: string; email: string }[]): Promise<Set<string>> {
+  if (people.length === 0) return new Set();
+  const rows: { event_name: string; email: string }[] = await db('leads')
+    .select('event_name', 'email')
+    .whereIn('event_name', [...new Set(people.map((p) => p.eventName))])
+    .where((w) => {
+      for (const p of people) w.orWhere((o) => o.where('event_name', p.eventName).whereRaw('lower(email) = lower(?)', [p.email]));
+    });
+  return new Set(rows.map((r) => capturedId(r.event_name, r.email)));
+}
+
 /**
  * Serialises captures of one e-mail at one event for the rest of the transaction, so two reps sending the
  * same person at once merge instead of racing to insert. SQLite needs nothing: it runs one write
  * transaction at a time. The unique index stays the guarantee either way.
  */
 export async function lockEventEmail(db: Db, eventName: string, email: string): Promise<void> {
-  if (!isPostgres(db)) return;
-  const digest = crypto.createHash('sha256').update(`${eventName}\u0000${email.toLowerCase()}`).digest();
-  await db.raw('select pg_advisory_xact_lock(?::bigint)', [digest.readBigInt64BE(0).toString()]);
+  await lockEventEmails(db, [{ eventName, email }]);
+}
+
+/** lockEventEmail for several people in one statement, taken in ascending order so two batches cannot deadlock. */
+export async function lockEventEmails(db: Db, people: { eventName: string; email: string }[]): Promise<void> {
+  if (!isPostgres(db) || people.length === 0) return;
+  const ids = [...new Set(people.map((p) => crypto.createHash('sha256').update(capturedId(p.eventName, p.email)).digest().readBigInt64BE(0)))];
+  ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  await db.raw('select pg_advisory_xact_lock(k) from unnest(?::bigint[]) as t(k)', [ids.map(String)]);
 }
 
 /** Every event leads were captured at, with how many and when the latest arrived; most recent first. */

@@ -7,12 +7,14 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUser, type Lead } from '../../contract';
-import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import type { Db } from '../../db/knex';
+import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import { groupCommitFor, type GroupCommit, type StoreMany, type StoredAnswer } from '../idempotency/group-commit';
 import { changeLead, type LeadChange } from '../leads/leads-queries';
-import { createLead } from '../leads/leads-service';
+import { createLead, createLeads } from '../leads/leads-service';
 import { captureDetailsColumns, mergedCaptureDetailsColumns } from '../capture-details/capture-details-columns';
 import { recordCapture } from '../capture-details/lead-captures-queries';
-import { findCapturedLead, lockEventEmail } from './capture-queries';
+import { capturedId, findCapturedEmails, findCapturedLead, lockEventEmail, lockEventEmails } from './capture-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -22,27 +24,80 @@ export const NOTES_SEPARATOR = '\n\n---\n\n';
 const SCOPE = 'capture-leads';
 
 export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureData, idempotencyKey: string): Promise<Outcome> {
-  return runIdempotent(deps, { scope: SCOPE, key: idempotencyKey, request: input }, async (trx) => {
-    const nowIso = deps.clock().toISOString();
-    await lockEventEmail(trx, input.eventName, input.email);
-    const existing = await findCapturedLead(trx, input.eventName, input.email);
-    // The answer says only what the rep's screen needs: a merge must not show one rep another's notes.
-    const receipt = (leadId: number, merged: boolean): CaptureResult => ({ id: leadId, merged, eventName: input.eventName, capturedAt: nowIso });
-    if (existing) {
-      await mergeCapture(trx, existing, input, nowIso);
-      await recordCapture(trx, { captureKey: idempotencyKey, leadId: existing.id, capturedBy: user.id, nowIso });
-      return { status: 200, body: receipt(existing.id, true) };
-    }
-    const { eventName, notes, firstName, lastName, email, company, phone, industry, volume } = input;
-    const person = { firstName, lastName, email, company, phone, industry, volume };
-    const lead = await createLead(trx, { ...person, message: notes, source: eventSourceLabel(eventName) }, nowIso, {
-      eventName,
-      capturedBy: { id: user.id, name: user.name },
-      details: captureDetailsColumns(input, nowIso),
-    });
-    await recordCapture(trx, { captureKey: idempotencyKey, leadId: lead.id, capturedBy: user.id, nowIso });
-    return { status: 201, body: receipt(lead.id, false) };
+  const writer = groupCommitFor(captureWriters, deps.db, SCOPE, storeCaptures);
+  const payload: PendingCapture = { user, input, captureKey: idempotencyKey, nowIso: deps.clock().toISOString() };
+  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
+}
+
+interface PendingCapture {
+  user: CurrentUser;
+  input: CaptureData;
+  /** The capture's Idempotency-Key: the device uploads the card photo under it. */
+  captureKey: string;
+  nowIso: string;
+}
+const captureWriters = new WeakMap<Db, GroupCommit<PendingCapture>>();
+
+/** The answer says only what the rep's screen needs: a merge must not show one rep another's notes. */
+function receipt({ input, nowIso }: PendingCapture, leadId: number, merged: boolean): CaptureResult {
+  return { id: leadId, merged, eventName: input.eventName, capturedAt: nowIso };
+}
+
+/** The lead's own fields of a capture; qualification, consent and scan go to their columns (capture-details-columns). */
+function newLeadOf({ input, user, nowIso }: PendingCapture) {
+  const { eventName, notes, firstName, lastName, email, company, phone, industry, volume } = input;
+  return {
+    input: { firstName, lastName, email, company, phone, industry, volume, message: notes, source: eventSourceLabel(eventName) },
+    nowIso,
+    capture: { eventName, capturedBy: { id: user.id, name: user.name }, details: captureDetailsColumns(input, nowIso) },
+  };
+}
+
+/**
+ * Captures that arrive together share one transaction. The usual case, a person not yet captured at the
+ * event, is stored for all of them with one multi-row insert; a merge, or a second capture of the same person
+ * in the batch, goes through captureOne after it. The people of the batch are locked first (PostgreSQL), so a
+ * concurrent capture of one of them waits for this commit and then merges; the unique index stays the
+ * guarantee, and should it fail the batch, group commit retries each capture alone.
+ */
+const storeCaptures: StoreMany<PendingCapture> = async (trx, batch) => {
+  const people = batch.map(({ input }) => ({ eventName: input.eventName, email: input.email }));
+  await lockEventEmails(trx, people);
+  const existing = await findCapturedEmails(trx, people);
+  const seen = new Set<string>();
+  const fresh: number[] = [];
+  batch.forEach(({ input }, i) => {
+    const id = capturedId(input.eventName, input.email);
+    if (!existing.has(id) && !seen.has(id)) fresh.push(i);
+    seen.add(id);
   });
+  const answers: StoredAnswer[] = new Array(batch.length);
+  const leads = await createLeads(trx, fresh.map((i) => newLeadOf(batch[i]!)));
+  for (const [n, i] of fresh.entries()) {
+    const pending = batch[i]!;
+    await recordCapture(trx, { captureKey: pending.captureKey, leadId: leads[n]!.id, capturedBy: pending.user.id, nowIso: pending.nowIso });
+    answers[i] = { status: 201, body: receipt(pending, leads[n]!.id, false) };
+  }
+  for (let i = 0; i < batch.length; i++) {
+    if (!answers[i]) answers[i] = await captureOne(trx, batch[i]!);
+  }
+  return answers;
+};
+
+/** One capture: a merge into the lead this person already has at the event, or a new lead. */
+async function captureOne(trx: Knex.Transaction, pending: PendingCapture): Promise<StoredAnswer> {
+  const { user, input, captureKey, nowIso } = pending;
+  await lockEventEmail(trx, input.eventName, input.email);
+  const existing = await findCapturedLead(trx, input.eventName, input.email);
+  if (existing) {
+    await mergeCapture(trx, existing, input, nowIso);
+    await recordCapture(trx, { captureKey, leadId: existing.id, capturedBy: user.id, nowIso });
+    return { status: 200, body: receipt(pending, existing.id, true) };
+  }
+  const fresh = newLeadOf(pending);
+  const lead = await createLead(trx, fresh.input, nowIso, fresh.capture);
+  await recordCapture(trx, { captureKey, leadId: lead.id, capturedBy: user.id, nowIso });
+  return { status: 201, body: receipt(pending, lead.id, false) };
 }
 
 /**

@@ -148,6 +148,20 @@ describe.each(ENGINES)('event capture on %s', (engine) => {
     expect(rows[0].message.split(NOTES_SEPARATOR).sort()).toEqual(['note 1', 'note 2', 'note 3', 'note 4', 'note 5']);
   });
 
+  it('twenty-four captures at once, one person sent three times - twenty-two leads, two merges, counted once each', async () => {
+    const before = Number((await app.db('leads').count({ n: '*' }).first())?.n);
+    const people = [...Array.from({ length: 21 }, (_, i) => person(100 + i)), person(130, { notes: 'a' }), person(130, { notes: 'b' }), person(130, { notes: 'c' })];
+    const results = await Promise.all(people.map((p) => capture(p)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(22);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(Number((await app.db('leads').count({ n: '*' }).first())?.n)).toBe(before + 22);
+    const rows = await leadsByEmail('person130@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].message.split(NOTES_SEPARATOR).sort()).toEqual(['a', 'b', 'c']);
+    const rollups = Number((await app.db('lead_rollups').sum({ n: 'count' }).first())?.n);
+    expect(rollups).toBe(before + 22);
+  });
+
   it('without an Idempotency-Key - 400, nothing stored', async () => {
     const res = await capture(person(9), rep, null);
     expect(res.status).toBe(400);

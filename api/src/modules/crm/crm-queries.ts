@@ -29,16 +29,24 @@ export interface CrmJob {
  * job commit together (or not at all). Workers of this process are woken once that transaction commits.
  */
 export async function enqueueCrmSync(db: Knex, job: { kind: CrmJobKind; id: number }, nowIso = new Date().toISOString()): Promise<void> {
+  await enqueueCrmSyncs(db, [job], nowIso);
+}
+
+/** Several records at once (one multi-row insert), in the transaction that stores them. */
+export async function enqueueCrmSyncs(db: Knex, jobs: { kind: CrmJobKind; id: number }[], nowIso = new Date().toISOString()): Promise<void> {
+  if (jobs.length === 0) return;
   await db('crm_sync_jobs')
-    .insert({
-      kind: job.kind,
-      record_id: job.id,
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: nowIso,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
+    .insert(
+      jobs.map((job) => ({
+        kind: job.kind,
+        record_id: job.id,
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: nowIso,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })),
+    )
     .onConflict(['kind', 'record_id'])
     .ignore();
   notifyAfterCommit(db);

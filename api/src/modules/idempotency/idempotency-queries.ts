@@ -1,6 +1,6 @@
 // The idempotency_keys table: one row per (scope, key) holding the request's hash and, once done, its answer.
-// Every statement here is a single row operation keyed by the primary key (scope, key), so the database itself
-// arbitrates between concurrent requests on both engines.
+// Every statement here is keyed by the primary key (scope, key), so the database itself arbitrates between
+// concurrent requests on both engines.
 import type { Db } from '../../db/knex';
 
 export interface KeyRow {
@@ -11,51 +11,71 @@ export interface KeyRow {
 }
 
 /**
- * Claims the key with a `processing` row. `on conflict do nothing` makes a duplicate a no-op instead of an
- * error, so exactly one of any number of concurrent claims gets a row back.
+ * Claims keys with `processing` rows, inside the transaction that stores their requests (so a claim never
+ * outlives it). `on conflict do nothing` makes a key already stored a no-op instead of an error, and a key
+ * that another open transaction is claiming makes the database wait for that transaction: the answer is the
+ * set of keys this statement claimed.
  */
-export async function claimKey(db: Db, scope: string, key: string, requestHash: string, nowIso: string): Promise<boolean> {
-  const inserted = await db('idempotency_keys')
-    .insert({ scope, key, request_hash: requestHash, state: 'processing', created_at: nowIso })
+export async function claimKeys(db: Db, scope: string, claims: { key: string; hash: string; nowIso: string }[]): Promise<Set<string>> {
+  const inserted: { key: string }[] = await db('idempotency_keys')
+    .insert(claims.map((c) => ({ scope, key: c.key, request_hash: c.hash, state: 'processing', created_at: c.nowIso })))
     .onConflict(['scope', 'key'])
     .ignore()
     .returning(['key']);
-  return inserted.length === 1;
+  return new Set(inserted.map((row) => String(row.key)));
 }
 
-export async function findKey(db: Db, scope: string, key: string): Promise<KeyRow | undefined> {
-  const row = await db('idempotency_keys').where({ scope, key }).first();
-  if (!row) return undefined;
-  return {
-    requestHash: String(row.request_hash),
-    state: row.state === 'done' ? 'done' : 'processing',
-    responseStatus: row.response_status == null ? null : Number(row.response_status),
-    responseBody: row.response_body == null ? null : String(row.response_body),
-  };
+/** The stored rows of these keys, by key. */
+export async function findKeys(db: Db, scope: string, keys: string[]): Promise<Map<string, KeyRow>> {
+  const rows = await db('idempotency_keys').where({ scope }).whereIn('key', keys);
+  return new Map(
+    rows.map((row: Record<string, unknown>) => [
+      String(row.key),
+      {
+        requestHash: String(row.request_hash),
+        state: row.state === 'done' ? 'done' : 'processing',
+        responseStatus: row.response_status == null ? null : Number(row.response_status),
+        responseBody: row.response_body == null ? null : String(row.response_body),
+      } satisfies KeyRow,
+    ]),
+  );
 }
 
 /**
- * Takes over a `processing` row whose owner died (older than `staleBeforeIso`). The timestamp moves to now in
- * the same statement, so of two processes racing for the same abandoned key only one updates a row.
+ * Records the answers of claimed keys in one statement, in the transaction that claimed them and stored the
+ * entities, so a key is only ever seen `done`, with its entity, or not at all.
  */
-export async function takeOverStaleKey(db: Db, scope: string, key: string, staleBeforeIso: string, nowIso: string): Promise<boolean> {
-  const updated = await db('idempotency_keys')
+export async function completeKeys(
+  db: Db,
+  scope: string,
+  done: { key: string; hash: string; nowIso: string; answer: { status: number; body: unknown } }[],
+): Promise<void> {
+  await db('idempotency_keys')
+    .insert(
+      done.map((d) => ({
+        scope,
+        key: d.key,
+        request_hash: d.hash,
+        state: 'done',
+        response_status: d.answer.status,
+        response_body: JSON.stringify(d.answer.body),
+        created_at: d.nowIso,
+      })),
+    )
+    .onConflict(['scope', 'key'])
+    .merge(['state', 'response_status', 'response_body']);
+}
+
+/**
+ * Deletes a committed `processing` row older than `staleBeforeIso`. Only the earlier design (claim, then a
+ * second transaction) committed such rows; a process that died between the two left them behind.
+ */
+export async function deleteStaleClaim(db: Db, scope: string, key: string, staleBeforeIso: string): Promise<boolean> {
+  const deleted = await db('idempotency_keys')
     .where({ scope, key, state: 'processing' })
     .andWhere('created_at', '<', staleBeforeIso)
-    .update({ created_at: nowIso });
-  return updated === 1;
-}
-
-/** Records the answer; called inside the transaction that stores the entity, so both land or neither does. */
-export async function completeKey(db: Db, scope: string, key: string, status: number, body: unknown): Promise<void> {
-  await db('idempotency_keys')
-    .where({ scope, key })
-    .update({ state: 'done', response_status: status, response_body: JSON.stringify(body) });
-}
-
-/** Frees a key whose request failed, so the client's retry is processed afresh. */
-export async function releaseKey(db: Db, scope: string, key: string): Promise<void> {
-  await db('idempotency_keys').where({ scope, key, state: 'processing' }).delete();
+    .delete();
+  return deleted === 1;
 }
 
 export async function deleteKeysOlderThan(db: Db, beforeIso: string): Promise<number> {

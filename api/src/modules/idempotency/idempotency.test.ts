@@ -6,7 +6,7 @@ import pino from 'pino';
 import { ENGINES, useTestDb } from '../../testing/test-app';
 import type { Db } from '../../db/knex';
 import { AppError } from '../../http/errors';
-import { canonicalJson, parseIdempotencyKey, requestHash, runIdempotent, ABANDONED_AFTER_MS } from './idempotency-service';
+import { canonicalJson, parseIdempotencyKey, requestHash, runIdempotent } from './idempotency-service';
 import { deleteKeysOlderThan } from './idempotency-queries';
 
 describe('idempotency helpers', () => {
@@ -64,7 +64,30 @@ describe.each(ENGINES)('runIdempotent on %s', (engine) => {
     expect(await countTemplates('retry')).toBe(1);
   });
 
-  it('a fresh processing row is in progress (409); one older than 60 s is taken over', async () => {
+  it('a claim exists only inside its storing transaction: another connection never sees it, a failed store leaves none', async () => {
+    const other = testDb.connectAgain();
+    const key = crypto.randomUUID();
+    let seenWhileStoring: unknown = 'not read';
+    const peek = async (trx: Db) => {
+      seenWhileStoring = await other('idempotency_keys').where({ key }).first();
+      return store('claim')(trx);
+    };
+    await runIdempotent(deps(), { scope: 't', key, request: {} }, peek);
+    expect(seenWhileStoring).toBeUndefined();
+    expect((await testDb.db('idempotency_keys').where({ key }).first())?.state).toBe('done');
+
+    const failing = crypto.randomUUID();
+    await expect(
+      runIdempotent(deps(), { scope: 't', key: failing, request: {} }, async (trx) => {
+        await store('claim-failed')(trx);
+        throw new Error('killed mid-write');
+      }),
+    ).rejects.toThrow('killed mid-write');
+    expect(await testDb.db('idempotency_keys').where({ key: failing }).first()).toBeUndefined();
+    expect(await countTemplates('claim-failed')).toBe(0);
+  });
+
+  it('a processing row left by the earlier two-step design is in progress (409) until 60 s old, then taken over', async () => {
     const key = crypto.randomUUID();
     const hash = requestHash({ x: 1 });
     await testDb.db('idempotency_keys').insert({ scope: 't', key, request_hash: hash, state: 'processing', created_at: now.toISOString() });
@@ -72,11 +95,28 @@ describe.each(ENGINES)('runIdempotent on %s', (engine) => {
       code: 'idempotency_in_progress',
       message: 'A request with this Idempotency-Key is still being processed',
     });
-    now = new Date(now.getTime() + ABANDONED_AFTER_MS + 1);
+    now = new Date(now.getTime() + 60_001);
     const taken = await runIdempotent(deps(), { scope: 't', key, request: { x: 1 } }, store('stale'));
     expect(taken.replayed).toBe(false);
     expect(await countTemplates('stale')).toBe(1);
     expect((await testDb.db('idempotency_keys').where({ key }).first())?.state).toBe('done');
+  });
+
+  it('requests sharing a transaction: the one that fails gets its error, the others are stored and answered', async () => {
+    const keys = Array.from({ length: 8 }, () => crypto.randomUUID());
+    const results = await Promise.allSettled(
+      keys.map((key, i) =>
+        runIdempotent(deps(), { scope: 'shared', key, request: { i } }, async (trx) => {
+          if (i === 3) throw new Error('bad item');
+          return store(`shared-${i}`)(trx);
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    for (const i of [0, 1, 2, 4, 5, 6, 7]) expect(await countTemplates(`shared-${i}`)).toBe(1);
+    expect(await testDb.db('idempotency_keys').where({ key: keys[3] }).first()).toBeUndefined();
+    const again = await runIdempotent(deps(), { scope: 'shared', key: keys[0], request: { i: 0 } }, store('shared-0'));
+    expect(again.replayed).toBe(true);
   });
 
   it('without a key the work simply runs, every time', async () => {
@@ -94,7 +134,7 @@ describe.each(ENGINES)('runIdempotent on %s', (engine) => {
     expect(Number((await testDb.db('idempotency_keys').count({ n: '*' }).first())?.n)).toBeGreaterThan(0);
   });
 
-  it('ten concurrent requests over three connection pools - exactly one stored', async () => {
+  it('ten concurrent requests over three connection pools - exactly one stored, the others wait and get its answer', async () => {
     const pools = [testDb.db, testDb.connectAgain(), testDb.connectAgain()];
     const key = crypto.randomUUID();
     // A slow first request keeps the key in flight while the others arrive.
@@ -106,10 +146,10 @@ describe.each(ENGINES)('runIdempotent on %s', (engine) => {
       Array.from({ length: 10 }, (_, i) => runIdempotent(deps(pools[i % pools.length]), { scope: 't', key, request: { r: 1 } }, slowStore)),
     );
     expect(await countTemplates('race')).toBe(1);
-    const fresh = results.filter((r) => r.status === 'fulfilled' && !r.value.replayed);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const outcomes = results.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof runIdempotent>>>).value);
+    const fresh = outcomes.filter((o) => !o.replayed);
     expect(fresh).toHaveLength(1);
-    for (const r of results) {
-      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'idempotency_in_progress' });
-    }
+    for (const o of outcomes) expect(o.body).toEqual(fresh[0]!.body);
   });
 });

@@ -69,38 +69,54 @@ export interface CaptureColumns {
 /** The UTC calendar day a timestamp falls on: the rollups' and the chart's unit. */
 export const utcDay = (iso: string) => iso.slice(0, 10);
 
+/** What insertLeads stores for one lead. */
+export interface NewLeadRow {
+  data: Omit<LeadData, 'website' | 'elapsedMs' | 'leadSource' | 'source'> & { leadSource: string; source: string };
+  status: string;
+  nowIso: string;
+  capture?: CaptureColumns | undefined;
+}
+
 /** Stores a lead and counts it in its rollup; `db` is the caller's transaction, so both commit or neither. */
-export async function insertLead(
-  db: Db,
-  data: Omit<LeadData, 'website' | 'elapsedMs' | 'leadSource' | 'source'> & { leadSource: string; source: string },
-  status: string,
-  nowIso: string,
-  capture?: CaptureColumns,
-): Promise<Lead> {
-  const [row] = await db('leads')
-    .insert({
-      first_name: data.firstName,
-      last_name: data.lastName,
-      email: data.email,
-      company: data.company ?? null,
-      phone: data.phone ?? null,
-      industry: data.industry ?? null,
-      volume: data.volume ?? null,
-      message: data.message ?? null,
-      lead_source: data.leadSource,
-      source: data.source,
-      status,
-      ...attributionColumns(data.attribution),
-      event_name: capture?.eventName ?? null,
-      captured_by: capture?.capturedBy.id ?? null,
-      ...capture?.details,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
+export async function insertLead(db: Db, data: NewLeadRow['data'], status: string, nowIso: string, capture?: CaptureColumns): Promise<Lead> {
+  const [lead] = await insertLeads(db, [{ data, status, nowIso, capture }]);
+  return lead!;
+}
+
+/**
+ * Stores several leads with one multi-row insert and moves their rollup counts with one upsert, in the
+ * caller's transaction. Answers the stored leads in the order given: the ids of one insert statement are
+ * handed out in the order of its rows on both engines, so the rows sorted by id line up with the input.
+ */
+export async function insertLeads(db: Db, leads: NewLeadRow[]): Promise<Lead[]> {
+  if (leads.length === 0) return [];
+  const rows: Record<string, unknown>[] = await db('leads')
+    .insert(
+      leads.map(({ data, status, nowIso, capture }) => ({
+        first_name: data.firstName,
+        last_name: data.lastName,
+        email: data.email,
+        company: data.company ?? null,
+        phone: data.phone ?? null,
+        industry: data.industry ?? null,
+        volume: data.volume ?? null,
+        message: data.message ?? null,
+        lead_source: data.leadSource,
+        source: data.source,
+        status,
+        ...attributionColumns(data.attribution),
+        event_name: capture?.eventName ?? null,
+        captured_by: capture?.capturedBy.id ?? null,
+        ...capture?.details,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })),
+    )
     .returning('*');
-  const lead: Lead = { ...leadFromRow(row), capturedBy: capture?.capturedBy.name ?? null };
-  await bumpLeadRollup(db, utcDay(lead.createdAt), lead.status, lead.volume, 1);
-  return lead;
+  rows.sort((a, b) => Number(a.id) - Number(b.id));
+  const stored = rows.map((row, i): Lead => ({ ...leadFromRow(row), capturedBy: leads[i]!.capture?.capturedBy.name ?? null }));
+  await bumpLeadRollups(db, stored.map((lead) => ({ day: utcDay(lead.createdAt), status: lead.status, volume: lead.volume, delta: 1 })));
+  return stored;
 }
 
 export async function findLead(db: Db, id: number): Promise<Lead | undefined> {
@@ -163,13 +179,30 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 
 /**
  * Adds `delta` to the count of leads created on `day` (UTC YYYY-MM-DD) with this status and volume ('' for
- * none). Private to this file: insertLead and changeLead are its only callers.
+ * none). Private to this file: insertLead(s) and changeLead are its only callers.
  */
 async function bumpLeadRollup(db: Db, day: string, status: string, volume: string | null, delta: number): Promise<void> {
+  await bumpLeadRollups(db, [{ day, status, volume, delta }]);
+}
+
+/**
+ * Several counts in one upsert. Equal rows are summed first (PostgreSQL refuses to update one row twice in a
+ * statement) and written in a fixed order, so two transactions lock the rows they share in the same order.
+ */
+async function bumpLeadRollups(db: Db, bumps: { day: string; status: string; volume: string | null; delta: number }[]): Promise<void> {
+  const sums = new Map<string, { day: string; status: string; volume: string; count: number }>();
+  for (const b of bumps) {
+    const volume = b.volume ?? '';
+    const id = `${b.day}\u0000${b.status}\u0000${volume}`;
+    const row = sums.get(id);
+    if (row) row.count += b.delta;
+    else sums.set(id, { day: b.day, status: b.status, volume, count: b.delta });
+  }
+  const rows = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   await db('lead_rollups')
-    .insert({ day, status, volume: volume ?? '', count: delta })
+    .insert(rows)
     .onConflict(['day', 'status', 'volume'])
-    .merge({ count: db.raw('?? + ?', ['lead_rollups.count', delta]) });
+    .merge({ count: db.raw('?? + ??', ['lead_rollups.count', 'excluded.count']) });
 }
 
 /** Newest first, by the (created_at, id) index; `before` continues after that lead (keyset paging). */

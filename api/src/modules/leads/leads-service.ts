@@ -5,10 +5,12 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
 import { looksLikeSpam } from '../../lib/spam-guard';
 import { LEAD_SOURCE_LABEL, type Lead, type LeadData } from '../../contract';
-import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
-import { enqueueCrmSync } from '../crm/crm-queries';
+import type { Db } from '../../db/knex';
+import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import { groupCommitFor, type GroupCommit } from '../idempotency/group-commit';
+import { enqueueCrmSyncs } from '../crm/crm-queries';
+import { insertLeads, listLeads, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
 import { NO_CAPTURE_DETAILS } from '../capture-details/capture-details-columns';
-import { insertLead, listLeads, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -20,21 +22,39 @@ export async function submitLead(deps: Deps, input: LeadData, idempotencyKey: st
   if (looksLikeSpam(input)) {
     return { status: 201, body: decoyLead(input, deps.clock().toISOString()), replayed: false };
   }
-  return runIdempotent(deps, { scope: 'leads', key: idempotencyKey, request: input }, async (trx) => ({
-    status: 201,
-    body: await createLead(trx, input, deps.clock().toISOString()),
-  }));
+  const writer = groupCommitFor(leadWriters, deps.db, 'leads', storeLeadBatch);
+  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload: { input, nowIso: deps.clock().toISOString() } });
 }
+
+/** Leads from the form that arrive together are stored by one transaction with multi-row statements. */
+const leadWriters = new WeakMap<Db, GroupCommit<PendingLead>>();
+interface PendingLead {
+  input: LeadData;
+  nowIso: string;
+}
+const storeLeadBatch = async (trx: Knex.Transaction, batch: PendingLead[]) =>
+  (await createLeads(trx, batch)).map((lead) => ({ status: 201, body: lead }));
 
 /**
  * Stores a lead (counted in its rollup) and queues it for the CRM; with the caller's transaction as `db`, the
  * lead, its count and its CRM job commit together. `capture` names the event and the staff account when a rep captured the lead at an event.
  */
 export async function createLead(db: Knex, input: NewLead, nowIso: string, capture?: CaptureColumns): Promise<Lead> {
-  const { website: _website, elapsedMs: _elapsed, leadSource: _ignored, ...fields } = input;
-  const lead = await insertLead(db, { ...fields, leadSource: LEAD_SOURCE_LABEL }, 'new', nowIso, capture);
-  await enqueueCrmSync(db, { kind: 'lead', id: lead.id }, nowIso);
-  return lead;
+  const [lead] = await createLeads(db, [{ input, nowIso, capture }]);
+  return lead!;
+}
+
+/** createLead for several leads at once: one insert for the leads, one for their counts, one for their CRM jobs. */
+export async function createLeads(db: Knex, leads: { input: NewLead; nowIso: string; capture?: CaptureColumns | undefined }[]): Promise<Lead[]> {
+  const stored = await insertLeads(
+    db,
+    leads.map(({ input, nowIso, capture }) => {
+      const { website: _website, elapsedMs: _elapsed, leadSource: _ignored, ...fields } = input;
+      return { data: { ...fields, leadSource: LEAD_SOURCE_LABEL }, status: 'new', nowIso, capture };
+    }),
+  );
+  await enqueueCrmSyncs(db, stored.map((lead) => ({ kind: 'lead' as const, id: lead.id })), leads[0]?.nowIso);
+  return stored;
 }
 
 export function listLeadPage(deps: Pick<AppDeps, 'db'>, page: LeadPage): Promise<Lead[]> {

@@ -32,28 +32,38 @@ export function sampleRequestFromRow(row: Record<string, unknown>): SampleReques
 }
 
 export async function insertSampleRequest(db: Db, data: SampleRequestFields, nowIso: string): Promise<SampleRequest> {
-  const [row] = await db('sample_requests')
-    .insert({
-      first_name: data.firstName,
-      last_name: data.lastName,
-      email: data.email,
-      phone: data.phone ?? null,
-      company: data.company ?? null,
-      address_line1: data.addressLine1,
-      address_line2: data.addressLine2 ?? null,
-      city: data.city,
-      state: data.state,
-      zip: data.zip,
-      sample_type: data.sampleType,
-      notes: data.notes ?? null,
-      pipedrive_status: 'pending',
-      processed: false,
-      ...attributionColumns(data.attribution),
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
+  const [request] = await insertSampleRequests(db, [{ data, nowIso }]);
+  return request!;
+}
+
+/** Several in one multi-row insert; ids follow the rows' order, so the answers sorted by id line up with the input. */
+export async function insertSampleRequests(db: Db, requests: { data: SampleRequestFields; nowIso: string }[]): Promise<SampleRequest[]> {
+  if (requests.length === 0) return [];
+  const rows: Record<string, unknown>[] = await db('sample_requests')
+    .insert(
+      requests.map(({ data, nowIso }) => ({
+        first_name: data.firstName,
+        last_name: data.lastName,
+        email: data.email,
+        phone: data.phone ?? null,
+        company: data.company ?? null,
+        address_line1: data.addressLine1,
+        address_line2: data.addressLine2 ?? null,
+        city: data.city,
+        state: data.state,
+        zip: data.zip,
+        sample_type: data.sampleType,
+        notes: data.notes ?? null,
+        pipedrive_status: 'pending',
+        processed: false,
+        ...attributionColumns(data.attribution),
+        created_at: nowIso,
+        updated_at: nowIso,
+      })),
+    )
     .returning('*');
-  return sampleRequestFromRow(row);
+  rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.map(sampleRequestFromRow);
 }
 
 export async function findSampleRequest(db: Db, id: number): Promise<SampleRequest | undefined> {

@@ -3,9 +3,11 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { looksLikeSpam } from '../../lib/spam-guard';
 import type { SampleListQuery, SampleRequest, SampleRequestData } from '../../contract';
-import { runIdempotent, type Outcome } from '../idempotency/idempotency-service';
-import { enqueueCrmSync } from '../crm/crm-queries';
-import { countSampleRequests, insertSampleRequest, listSampleRequests, setSampleRequestProcessed, type SampleRequestFields } from './samples-queries';
+import type { Db } from '../../db/knex';
+import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
+import { groupCommitFor, type GroupCommit, type StoreMany } from '../idempotency/group-commit';
+import { enqueueCrmSyncs } from '../crm/crm-queries';
+import { countSampleRequests, insertSampleRequests, listSampleRequests, setSampleRequestProcessed, type SampleRequestFields } from './samples-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -15,13 +17,17 @@ export async function submitSampleRequest(deps: Deps, input: SampleRequestData, 
   if (looksLikeSpam({ website, elapsedMs })) {
     return { status: 201, body: decoySampleRequest(fields, deps.clock().toISOString()), replayed: false };
   }
-  return runIdempotent(deps, { scope: 'print-samples', key: idempotencyKey, request: input }, async (trx) => {
-    const nowIso = deps.clock().toISOString();
-    const request = await insertSampleRequest(trx, fields, nowIso);
-    await enqueueCrmSync(trx, { kind: 'sample_request', id: request.id }, nowIso);
-    return { status: 201, body: request };
-  });
+  const writer = groupCommitFor(sampleWriters, deps.db, 'print-samples', storeSampleBatch);
+  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload: { data: fields, nowIso: deps.clock().toISOString() } });
 }
+
+/** Sample requests that arrive together are stored by one transaction with multi-row statements, CRM jobs included. */
+const sampleWriters = new WeakMap<Db, GroupCommit<{ data: SampleRequestFields; nowIso: string }>>();
+const storeSampleBatch: StoreMany<{ data: SampleRequestFields; nowIso: string }> = async (trx, batch) => {
+  const stored = await insertSampleRequests(trx, batch);
+  await enqueueCrmSyncs(trx, stored.map((request) => ({ kind: 'sample_request' as const, id: request.id })), batch[0]?.nowIso);
+  return stored.map((request) => ({ status: 201, body: request }));
+};
 
 /** One page of requests, and how many there are in all (the screen's "N Total Requests"). */
 export async function listSamplePage({ db }: Pick<AppDeps, 'db'>, page: SampleListQuery): Promise<{ requests: SampleRequest[]; total: number }> {

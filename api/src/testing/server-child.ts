@@ -1,0 +1,77 @@
+// The real server in a child process, started as `npm start` starts it (api/src/server.ts), so a test can kill
+// it with SIGKILL the way a crash or an out-of-memory kill ends it, and start it again on the same database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import knexFactory from 'knex';
+import { knexConfig } from '../db/knex';
+import { ROOT_DIR } from '../config';
+import type { Engine } from './test-app';
+
+export interface ServerChild {
+  baseUrl: string;
+  /** SIGKILL: no shutdown handler runs, open transactions die with the process. */
+  kill: () => Promise<void>;
+}
+
+export async function startServerChild(databaseUrl: string): Promise<ServerChild> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'api/src/server.ts')], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT: 'off',
+      SESSION_SECRET: 'server-child-session-secret-0123456789abcdef',
+      PIPEDRIVE_API_TOKEN: '',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    lines.on('line', (line) => {
+      const m = /serving on http:\/\/localhost:(\d+)/.exec(line);
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    kill: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+/** A database of its own for a child server: a SQLite file in a temp folder, or a throwaway PostgreSQL database. */
+export async function createChildDatabase(engine: Engine): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-child-'));
+    return { url: path.join(dir, 'child.sqlite'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const server = process.env.TEST_DATABASE_URL!;
+  const name = `dm_child_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = knexFactory(knexConfig(server));
+  await admin.raw(`create database ${name}`);
+  await admin.destroy();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = knexFactory(knexConfig(server));
+      await again.raw(`drop database if exists ${name} with (force)`);
+      await again.destroy();
+    },
+  };
+}
