@@ -1,4 +1,4 @@
-// Time from `POST /api/leads` to the lead's status `synced` (issue 7's target: under 5 s when Pipedrive answers),
+// Time from `POST /api/leads` to the lead's status `synced` (target: under 5 s when Pipedrive answers),
 // against the fake Pipedrive: once answering at once (our own overhead) and once with a per-call delay like a
 // real round trip to Pipedrive's API. Median of 20 sequential leads each. SQLite by default;
 // BENCH_DATABASE_URL=postgres://… runs it on a throwaway schema of that server.

@@ -30,7 +30,7 @@ export function benchOutboxReplay(engine?: BenchEngine): Promise<OutboxBenchResu
   return replay(1, ITEMS, engine);
 }
 
-/** Five phones back on the network at the same moment, 500 queued in each (issue 11: a hall with dead Wi-Fi). */
+/** Five phones back on the network at the same moment, 500 queued in each (a hall with dead Wi-Fi). */
 export function benchOutboxDevices(engine?: BenchEngine): Promise<OutboxBenchResult> {
   return replay(DEVICES, ITEMS, engine);
 }

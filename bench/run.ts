@@ -1,5 +1,5 @@
-// `npm run bench` (not part of `npm test`): every goal of issue 11 beside its figure, on SQLite and, when
-// BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL too (a throwaway database on that server).
+// `npm run bench` (not part of `npm test`): every intake, search, outbox and CRM goal beside its figure, on SQLite
+// and, when BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL too (a throwaway database on that server).
 //   npm run bench                      every part on every engine
 //   npm run bench -- search            one part (throughput | search | outbox | crm; `latency` = search)
 //   npm run bench -- search postgres   one part on one engine

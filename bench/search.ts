@@ -1,4 +1,4 @@
-// Admin reads at a million leads (issue 11): the dashboard's stats and first page, keyset paging, and the
+// Admin reads at a million leads: the dashboard's stats and first page, keyset paging, and the
 // search box for the kinds of term staff type: a term that matches nothing, a name prefix, an e-mail domain
 // (a mailbox provider shared by a third of the leads, and one company's own domain), a company name, and the
 // short and special-character terms that the trigram indexes cannot serve. Real HTTP with a signed-in session,

@@ -123,7 +123,7 @@ export const LIMITS = {
   consentTextVersion: 40,
 } as const;
 
-// ---- Event capture: qualification, consent, scans and card photos (issue 12) ----
+// ---- Event capture: qualification, consent, scans and card photos ----
 
 /** How warm the rep judged the person: two taps at the booth. */
 export const LEAD_RATINGS = [

@@ -1,4 +1,4 @@
-// Response shapes (spec §3, contract §4): camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
+// Response shapes: camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
 import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType } from './constants';
 
 /** Where a visitor came from (UTM parameters, referrer, landing page); fields absent when unknown. */
@@ -28,7 +28,7 @@ export interface Lead extends LeadCaptureDetails {
   /** Why the last CRM sync failed, while status is `sync_failed`; otherwise null. */
   syncError: string | null;
   attribution: Attribution | null;
-  /** The event a rep captured the lead at (issue 6); null for leads from the website. */
+  /** The event a rep captured the lead at; null for leads from the website. */
   eventName: string | null;
   /** Display name of the staff account that captured it; null for leads from the website. */
   capturedBy: string | null;
@@ -36,7 +36,7 @@ export interface Lead extends LeadCaptureDetails {
 }
 
 /**
- * What a rep's capture adds to a lead (issue 12); for website leads all null, `interests` empty and
+ * What a rep's capture adds to a lead; for website leads all null, `interests` empty and
  * `consentGiven` null (the website form asks no consent question).
  */
 export interface LeadCaptureDetails {
@@ -185,7 +185,7 @@ export interface CrmStatus {
   failed: number;
 }
 
-/** Every error answer (contract §4). */
+/** Every error answer: a message, plus the field → message map on a 400 validation failure. */
 export interface ErrorBody {
   message: string;
   errors?: Record<string, string>;

@@ -1,4 +1,4 @@
-// Field building blocks: every string is trimmed before it is checked (spec §5), optional ones turn '' into undefined.
+// Field building blocks: every string is trimmed before it is checked, optional ones turn '' into undefined.
 import * as z from 'zod/mini';
 import { LIMITS } from './constants';
 

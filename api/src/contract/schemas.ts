@@ -1,4 +1,4 @@
-// Request schemas: the web forms and the API validate with these same objects (contract §4).
+// Request schemas: the web forms and the API validate with these same objects; the server checks everything again.
 import * as z from 'zod/mini';
 import {
   INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, TEMPLATE_TYPES,
@@ -6,7 +6,7 @@ import {
 } from './constants';
 import { requiredText, optionalText, clippedText, optionalEnum, emailField, optionalUrl } from './fields';
 
-/** Spam guards every public form carries (contract §5): a honeypot that must stay empty and the fill time. */
+/** Spam guards every public form carries: a honeypot that must stay empty and the fill time. */
 const spamGuardFields = {
   website: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
   elapsedMs: z.optional(z.number().check(z.gte(0))),
@@ -48,7 +48,7 @@ export type LeadInput = z.input<typeof leadInputSchema>;
 export type LeadData = z.output<typeof leadInputSchema>;
 
 /**
- * What a capture carries beyond the person (issue 12): the rep's two-tap qualification, the person's consent
+ * What a capture carries beyond the person: the rep's two-tap qualification, the person's consent
  * (with the version of the wording they saw, and when), and the raw text of a scanned badge. All optional.
  */
 function captureDetailsFields() {

@@ -1,4 +1,4 @@
-// Turns a zod failure into the field → message map of contract §4, for forms and for 400 answers alike.
+// Turns a zod failure into the field → message map that forms show and 400 answers carry as `errors`.
 import type * as z from 'zod/mini';
 
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {

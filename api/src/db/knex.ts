@@ -1,5 +1,5 @@
-// One Knex instance per process. DATABASE_URL picks the engine (contract §1); everything above this file is
-// written once and compiles to the same meaning on SQLite and PostgreSQL.
+// One Knex instance per process. DATABASE_URL picks the engine (a postgres:// URL PostgreSQL, else a SQLite file
+// path); everything above this file is written once and compiles to the same meaning on SQLite and PostgreSQL.
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';

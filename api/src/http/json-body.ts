@@ -1,4 +1,4 @@
-// Request bodies on /api are JSON of at most 32 KB (contract §3): 415 for anything else, 413 past the limit.
+// Request bodies on /api are JSON of at most 32 KB: 415 for anything else, 413 past the limit.
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Next } from 'koa';
 import { AppError } from './errors';

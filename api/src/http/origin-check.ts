@@ -1,4 +1,4 @@
-// A state-changing call whose Origin or Sec-Fetch-Site shows another site is refused (contract §3):
+// A state-changing call whose Origin or Sec-Fetch-Site shows another site is refused with 403:
 // with SameSite=Lax cookies this closes the cross-site request forgery that remains.
 import type { Context, Next } from 'koa';
 import { AppError } from './errors';

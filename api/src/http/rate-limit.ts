@@ -1,4 +1,4 @@
-// Public POSTs (contract §5): at most `rateLimitPerMinute` per client address per fixed one-minute window,
+// Public POSTs: at most `rateLimitPerMinute` per client address per fixed one-minute window,
 // counted in the database so several processes share one limit. `RATE_LIMIT=off` (null) turns it off.
 // The default is generous (120) because conference Wi-Fi puts many visitors behind one address.
 //

@@ -1,4 +1,4 @@
-// Parses input with a contract schema; a failure is a 400 with the field → message map of contract §4.
+// Parses input with a contract schema; a failure is a 400 `{ message, errors: { field: message } }`.
 import type * as z from 'zod/mini';
 import { fieldErrors } from '../contract';
 import { AppError } from './errors';

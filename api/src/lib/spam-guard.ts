@@ -1,5 +1,5 @@
-// The public forms' spam guards (contract §5), shared by leads and sample requests. A bot that trips one is
-// answered exactly like a person (so it learns nothing) and nothing is stored.
+// The public forms' spam guards (a hidden honeypot field and a minimum fill time), shared by leads and sample
+// requests. A bot that trips one is answered exactly like a person (so it learns nothing) and nothing is stored.
 import { MIN_FILL_MS } from '../contract';
 
 export interface SpamSignals {

@@ -1,4 +1,4 @@
-// Who may see the admin (spec §6, §8): signed out → the Unauthorized toast and, 500 ms later, /api/login;
+// Who may see the admin: signed out → the Unauthorized toast and, 500 ms later, /api/login;
 // a session lost mid-visit (a 401 from any call) → the same; a rep → a notice, not broken screens.
 import type { Page } from '@playwright/test';
 import { AdminShell } from '../../pages/admin/admin-shell';

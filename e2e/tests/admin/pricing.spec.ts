@@ -1,4 +1,4 @@
-// Pricing Management against the real server (spec §2, §5, §7, §8): products created, edited, hidden and
+// Pricing Management against the real server: products created, edited, hidden and
 // shown through the screen, the audit entries each change leaves, and every failure toast of the screen.
 import type { Page } from '@playwright/test';
 import { PricingPage } from '../../pages/admin/pricing-page';
@@ -10,7 +10,7 @@ import { recordBodies } from './support/sent-bodies';
 const fail500 = (page: Page, url: string | RegExp, method: string) =>
   page.route(url, (route) => (route.request().method() === method ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong"}' }) : route.fallback()));
 
-/** `Nov 22, 2026` (spec §9), computed without the app's own formatter. */
+/** `Nov 22, 2026`, computed without the app's own formatter. */
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 test('product - create, edit, hide and show through the screen, each with its toast and audit entry', async ({ page }) => {
@@ -22,7 +22,7 @@ test('product - create, edit, hide and show through the screen, each with its to
   await pricing.goto();
   await expect(pricing.productsTab).toHaveAttribute('aria-selected', 'true');
 
-  // Create: defaults of spec §5, then the required price.
+  // Create: the defaults (category postcard, Visible on), then the required price.
   await pricing.addProduct.click();
   await expect(pricing.dialog.getByRole('heading', { name: 'Add Product' })).toBeVisible();
   await expect(pricing.categoryField).toHaveValue('postcard');

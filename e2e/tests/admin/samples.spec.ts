@@ -1,4 +1,4 @@
-// Sample Management against the real server (spec §2, §4, §5, §7, §8): templates created, edited and deleted
+// Sample Management against the real server: templates created, edited and deleted
 // through the dialog, requests toggled both ways, and every failure toast of the screen.
 import type { Page } from '@playwright/test';
 import type { SampleRequest } from '../../../api/src/contract/entities';

@@ -1,11 +1,11 @@
 import { format } from 'date-fns';
 
-/** Dates as `Nov 22, 2026` (spec §9). */
+/** Dates as `Nov 22, 2026` (`MMM d, yyyy`) everywhere. */
 export function formatDate(iso: string): string {
   return format(new Date(iso), 'MMM d, yyyy');
 }
 
-/** Pipeline value in thousands of dollars, one decimal, suffix K (spec §2): 12345 → `$12.3K`. */
+/** Pipeline value in thousands of dollars, one decimal, suffix K: 12345 → `$12.3K`. */
 export function formatPipelineValue(dollars: number): string {
   return `$${(dollars / 1000).toFixed(1)}K`;
 }
@@ -20,7 +20,7 @@ export function formatPrice(dollars: number): string {
   return `$${dollars.toFixed(decimals)}`;
 }
 
-/** A moment as `Nov 22, 2026 at 3:04 PM`: the date format of spec §9 plus the time of day. */
+/** A moment as `Nov 22, 2026 at 3:04 PM`: the app's date format plus the time of day. */
 export function formatDateTime(iso: string): string {
   return `${formatDate(iso)} at ${format(new Date(iso), 'h:mm a')}`;
 }

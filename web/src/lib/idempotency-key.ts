@@ -1,5 +1,5 @@
-// One Idempotency-Key per submission (contract §6). crypto.randomUUID exists only in secure contexts
-// (HTTPS, localhost); a visitor on a plain-HTTP intranet address still gets a valid v4 UUID from
+// One Idempotency-Key per submission, reused for each retry and offline replay of it. crypto.randomUUID exists only
+// in secure contexts (HTTPS, localhost); a visitor on a plain-HTTP intranet address still gets a valid v4 UUID from
 // getRandomValues, which every browser offers everywhere.
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

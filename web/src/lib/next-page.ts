@@ -1,4 +1,4 @@
-// The admin's lists are paged by the server (contract §4): a full page names the next one in its
+// The admin's lists are paged by the server: a full page names the next one in its
 // `Link: <…>; rel="next"` header, and the last page has none.
 
 /**

@@ -1,7 +1,7 @@
-// The provider's facts (contract §2). Pages read them from here and never hard-code them; each can be
-// overridden at build time by the SITE_* variable named beside it. Defaults are obvious placeholders.
-// Under Vite, import.meta.env holds the SITE_* values baked in at build time. Node (the browser tests,
-// which check pages against these facts) has no import.meta.env and reads the same variables instead.
+// The provider's facts (name, phone, e-mail, address, founding year, external links). Pages read them from here and
+// never hard-code them; each can be overridden at build time by the SITE_* variable named beside it. Defaults are
+// obvious placeholders. Under Vite, import.meta.env holds the SITE_* values baked in at build time. Node (the browser
+// tests, which check pages against these facts) has no import.meta.env and reads the same variables instead.
 const env: Partial<ImportMetaEnv> = import.meta.env ?? (globalThis as { process?: { env: Partial<ImportMetaEnv> } }).process?.env ?? {};
 
 export const siteConfig = {

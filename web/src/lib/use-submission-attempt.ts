@@ -1,6 +1,6 @@
 // Remembers the payload and Idempotency-Key of a submission that has not succeeded yet, so pressing submit
 // again with the same form values retries *that* submission (same key, byte-identical body: the server
-// replays or stores once, contract §6). Changing any value starts a new submission with a new key; reusing
+// replays or stores once). Changing any value starts a new submission with a new key; reusing
 // the old key with a different body would be refused with 422.
 import { useCallback, useRef } from 'react';
 import { newIdempotencyKey } from './idempotency-key';

@@ -1,5 +1,5 @@
-// Data migration: the pricing products staff start from mirror the marketing price list (spec §9).
-// Starting prices are the lowest per-piece tier (10,000+ pieces a month).
+// Data migration: the pricing products staff start from mirror the marketing price list (per piece, print and postage
+// included). Starting prices are the lowest per-piece tier (10,000+ pieces a month).
 import type { Knex } from 'knex';
 
 const PRODUCTS = [

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Leads captured by staff at events (issue 6): the event's name and the account that captured the lead.
+// Leads captured by staff at events: the event's name and the account that captured the lead.
 //
 // One lead per person per event: the unique index on (event_name, lower(email)) is what makes a second
 // capture of the same e-mail at the same event merge into the first even when two reps send at the same

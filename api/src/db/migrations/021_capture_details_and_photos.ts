@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Event capture, issue 12: what a rep's capture says beyond the person, and the card photos.
+// Event capture: what a rep's capture says beyond the person, and the card photos.
 //
 // On `leads`: the rep's qualification (rating, interests, follow-up), the person's consent (given or not, the
 // version of the wording shown, when), and the raw badge scan. Interests are a JSON array in a text column:

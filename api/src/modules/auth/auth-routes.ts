@@ -1,4 +1,4 @@
-// Staff sign-in routes (contract §3). Thin: parse, call a service, shape the answer.
+// Staff sign-in routes: login, logout, current user and first-run setup. Thin: parse, call a service, shape the answer.
 import Router from '@koa/router';
 import { loginInputSchema, setupInputSchema } from '../../contract';
 import type { AppDeps } from '../../deps';

@@ -1,4 +1,4 @@
-// Sign-in throttling (contract §3): at most 5 failures for one e-mail and 20 for one IP address within
+// Sign-in throttling: at most 5 failures for one e-mail and 20 for one IP address within
 // 15 minutes; past that, 429 with the minutes to wait. An attempt is written before its password is checked,
 // so a burst of parallel guesses is counted while the slow hash runs; a success clears that e-mail's count.
 // Each attempt is counted and recorded atomically (see admitAttempt).

@@ -1,6 +1,6 @@
-// Every /api/admin/* route checks the session on the server (contract §3): 401 without a signed-in user,
-// 403 when the user's role may not use the route. The user is re-read each time, so a deleted account or a
-// changed role takes effect at once.
+// Every /api/admin/* route checks the session on the server, even where the page shows no check: 401 without a
+// signed-in user, 403 when the user's role may not use the route. The user is re-read each time, so a deleted account
+// or a changed role takes effect at once.
 import type { Context, Next } from 'koa';
 import type { UserRole } from '../../contract';
 import type { AppDeps } from '../../deps';

@@ -1,4 +1,4 @@
-// Sessions (contract §3): koa-session with its data in the `sessions` table, so every API process sharing the
+// Sessions: koa-session with its data in the `sessions` table, so every API process sharing the
 // database shares sign-ins. The cookie `dm.sid` carries only a random id, signed with app.keys; HttpOnly,
 // SameSite=Lax, Secure decided by Koa from the protocol (behind a proxy: TRUST_PROXY=1), 14 days, renewed
 // while in use.

@@ -1,4 +1,4 @@
-// First run (contract §3): while no account exists, every start prints a one-time link that lets the first
+// First run: while no account exists, every start prints a one-time link that lets the first
 // visitor create the first admin. Only the newest printed link works (a new one retires the older ones), for
 // one hour, and only until it is used or user:add creates an account. A link copied from an old terminal or
 // log is worth nothing.

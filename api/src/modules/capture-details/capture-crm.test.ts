@@ -1,4 +1,4 @@
-// A captured lead's qualification and consent reach Pipedrive in the deal's note (issue 12): real app, real
+// A captured lead's qualification and consent reach Pipedrive in the deal's note: real app, real
 // worker, the fake Pipedrive over real HTTP, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// What a rep's capture adds to a lead (issue 12): qualification, consent, the raw badge scan and the photo
+// What a rep's capture adds to a lead: qualification, consent, the raw badge scan and the photo
 // link, as the columns of `leads` both ways, and how a second capture of the same person merges into them.
 import { toBool, toIso } from '../../db/types';
 import {

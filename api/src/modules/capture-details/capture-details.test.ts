@@ -1,6 +1,7 @@
-// What a capture carries beyond the person (issue 12): qualification, consent and the raw badge scan, stored,
+// What a capture carries beyond the person: qualification, consent and the raw badge scan, stored,
 // merged, shown to the admin, filtered, exported; and the capture's answer, which shows the rep nothing of the
-// lead (issue 10). Real HTTP and sessions, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
+// lead (a capture merged into an existing lead must not reveal its notes, phone or owner). Real HTTP and
+// sessions, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';

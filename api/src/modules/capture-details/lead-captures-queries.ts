@@ -1,4 +1,4 @@
-// One row per capture, keyed by its Idempotency-Key (issue 12): which lead it became or merged into, and which
+// One row per capture, keyed by its Idempotency-Key: which lead it became or merged into, and which
 // account sent it. A photo uploaded later names only the key; this row finds its lead and its owner.
 import type { Knex } from 'knex';
 import { toIso } from '../../db/types';

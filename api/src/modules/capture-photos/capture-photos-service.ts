@@ -1,4 +1,4 @@
-// Card photos (issue 12). A device uploads the photo after its capture, knowing only the capture's
+// Card photos. A device uploads the photo after its capture, knowing only the capture's
 // Idempotency-Key: PUT /api/capture/photos/<key>. Exactly once: the key names the photo, a repeat with the same
 // bytes answers the same, different bytes under the key are refused (the first stays). Only the account that
 // made the capture (or an admin) may upload or read it; staff read it from the lead's detail.
@@ -28,7 +28,7 @@ function mayUse(user: CurrentUser, capturedBy: number | null): boolean {
 
 /**
  * Checked before a byte of the body is read. A capture not known yet is a 409, which a device's outbox takes as
- * "try again later" (contract §6): its photo may arrive before the capture it belongs to was stored.
+ * "try again later", like a 503: its photo may arrive before the capture it belongs to was stored.
  */
 export async function captureForUpload(deps: Deps, user: CurrentUser, captureKey: string): Promise<LeadCapture> {
   const capture = await findCapture(deps.db, captureKey);

@@ -1,4 +1,4 @@
-// Card photos (issue 12): PUT /api/capture/photos/:captureKey with the image as the body, GET for staff.
+// Card photos: PUT /api/capture/photos/:captureKey with the image as the body, GET for staff.
 // Real HTTP, real sessions, the bytes in the real database: SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

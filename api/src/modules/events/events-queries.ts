@@ -1,4 +1,4 @@
-// An event's figures for staff (issue 12), each counted by the database over the leads of that event, which
+// An event's figures for staff, each counted by the database over the leads of that event, which
 // the (event_name, lower(email)) index finds by its leading column on both engines: no lead row is loaded.
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';

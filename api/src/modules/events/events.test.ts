@@ -1,4 +1,4 @@
-// The event view for staff (issue 12): one event's figures counted by the database, and its leads as CSV.
+// The event view for staff: one event's figures counted by the database, and its leads as CSV.
 // Real HTTP and sessions, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Lead, PricingProduct, SampleRequest, SampleTemplate } from '../../../../api/src/contract/entities';
 import type { LeadInput, ProductInput, SampleRequestInput, TemplateInput } from '../../../../api/src/contract/schemas';
 
-/** Public forms send how long the person took; a realistic value keeps the spam guard quiet (contract §5). */
+/** Public forms send how long the person took; a realistic value keeps the minimum-fill-time spam guard quiet. */
 const HUMAN_FILL_MS = 8000;
 
 async function post<T>(request: APIRequestContext, path: string, data: object): Promise<T> {

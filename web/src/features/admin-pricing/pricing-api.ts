@@ -1,4 +1,4 @@
-// Pricing Management's calls (spec §7): products, their audit log, create / update / visibility.
+// Pricing Management's calls: products, their audit log, create / update / visibility.
 import type { PricingAuditEntry, PricingProduct, ProductData } from '@contract';
 import { apiClient } from '../../lib/api-client';
 

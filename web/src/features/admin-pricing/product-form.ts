@@ -1,4 +1,4 @@
-// The product dialog's values and the spec §5 rules that turn them into the payload: Starting Price
+// The product dialog's values and the rules that turn them into the payload: Starting Price
 // required and parsed as a decimal; Sort Order an integer, 0 when not numeric; features one per line with
 // blank lines dropped; category postcard and Visible on for a new product. The shared schema checks the rest.
 import { type PricingProduct, type ProductCategory, productInputSchema, type ProductData, fieldErrors } from '@contract';

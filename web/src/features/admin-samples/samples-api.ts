@@ -1,4 +1,4 @@
-// Sample Management's calls (spec §7): templates CRUD and the print-sample requests (paged) with their toggle.
+// Sample Management's calls: templates CRUD and the print-sample requests (paged) with their toggle.
 import type { SampleRequest, SampleTemplate, TemplateData } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { nextPageQuery } from '../../lib/next-page';

@@ -1,4 +1,4 @@
-// The template dialog's values (spec §5): a new template starts Active with type postcard; editing starts
+// The template dialog's values: a new template starts Active with type postcard; editing starts
 // from the template's own values. Checking uses the schema the server uses.
 import { type SampleTemplate, templateInputSchema, type TemplateData, fieldErrors, type TemplateType } from '@contract';
 

@@ -1,4 +1,4 @@
-// Sample templates: the list, and create / update / delete, each followed by a fresh list (spec §7).
+// Sample templates: the list, and create / update / delete, each followed by a fresh list.
 import { create } from 'zustand';
 import type { SampleTemplate, TemplateData } from '@contract';
 import { notifySuccess } from '../../lib/toast';

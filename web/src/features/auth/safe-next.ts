@@ -1,5 +1,5 @@
 // Where to go after signing in. `next` comes from the address bar, so anyone can write it: only a path on
-// this site is followed (contract §3, no open redirect). `//evil.example` and `/\evil.example` are other
+// this site is followed (no open redirect). `//evil.example` and `/\evil.example` are other
 // sites to a browser, and tabs or newlines are dropped by URL parsing, so all of those are refused.
 export const DEFAULT_AFTER_SIGN_IN = '/admin';
 

@@ -1,4 +1,4 @@
-// The marketing price list of spec §9, per piece including print and postage, by monthly aggregate
+// The marketing price list, per piece including print and postage, by monthly aggregate
 // pieces. Prices are kept as the spec writes them ($0.680, $0.12): they are copy, not arithmetic.
 export const PRICE_TIERS = ['0-1,999', '2,000-4,999', '5,000-9,999', '10,000+'] as const;
 
@@ -18,5 +18,5 @@ export const PRICE_ROWS: readonly PriceRow[] = [
   { product: 'Additional letter pages', kind: 'extra', prices: ['$0.12', '$0.11', '$0.10', '$0.09'] },
 ];
 
-/** Support that comes with each tier (spec §9): e-mail for all, 8x5 phone from the second, 24x7 at 10,000+. */
+/** Support that comes with each tier: e-mail for all, 8x5 phone from the second, 24x7 at 10,000+. */
 export const SUPPORT_BY_TIER = ['Email support', 'Email + 8x5 phone support', 'Email + 8x5 phone support', 'Email + 24x7 phone support'] as const;

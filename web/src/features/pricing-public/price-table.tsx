@@ -1,5 +1,5 @@
-// The tier table (spec §9), static and prerendered. Phones get the same figures as one card per product
-// (tiers in a 2x2 grid) instead of a table scrolling sideways with three of its four prices out of view.
+// The tier table of the marketing price list, static and prerendered. Phones get the same figures as one card per
+// product (tiers in a 2x2 grid) instead of a table scrolling sideways with three of its four prices out of view.
 import { useId } from 'react';
 import { PRICE_ROWS, PRICE_TIERS, SUPPORT_BY_TIER, type PriceRow, type PriceRowKind } from './price-list';
 

@@ -1,4 +1,4 @@
-// The public list of pricing products staff manage in Pricing Management (contract §4): visible ones
+// The public list of pricing products staff manage in Pricing Management: visible ones
 // only, already in their sort order.
 import { apiClient } from '../../lib/api-client';
 import type { PricingProduct } from '@contract';

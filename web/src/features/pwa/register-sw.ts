@@ -1,5 +1,6 @@
-// Registers the service worker through workbox-window (loaded after the page, off the critical path).
-// A new version never takes over by itself: it waits until the visitor presses reload (contract §7).
+// Registers the service worker through workbox-window (loaded after the page, off the critical path). A new version
+// never takes over by itself: it waits until the visitor presses reload, so waiting submissions and half-filled forms
+// are not lost.
 import { usePwaStore } from './pwa-store';
 
 export async function registerServiceWorker(): Promise<void> {

@@ -1,5 +1,5 @@
-// Shows an admin screen only to a signed-in admin (spec §6), or to the roles a screen names (the event
-// capture screen lets reps in too, issue 6). While the user loads: a loading state. Signed out: the
+// Shows an admin screen only to a signed-in admin, or to the roles a screen names (the event
+// capture screen lets reps in too). While the user loads: a loading state. Signed out: the
 // Unauthorized toast and, 500 ms later, /api/login. A rep on an admin-only screen: a plain notice, with the
 // way to the capture screen, instead of screens whose every call the server would refuse with 403.
 import { useEffect, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Add Product / Edit Product (spec §2, §5). The caller remounts it (a new `key`) for each opening, so the
+// Add Product / Edit Product. The caller remounts it (a new `key`) for each opening, so the
 // form starts from the defaults or the product's own values.
 import { useState, type FormEvent } from 'react';
 import { type PricingProduct, PRODUCT_CATEGORIES } from '@contract';

@@ -1,5 +1,5 @@
-// One print-sample request with every field it has (spec §3), its CRM sync badge ('synced' normal, anything
-// else destructive, spec §4), the Pending/Processed toggle, and for a failed sync its reason and "Retry sync".
+// One print-sample request with every field it has, its CRM sync badge ('synced' normal, anything
+// else destructive), the Pending/Processed toggle, and for a failed sync its reason and "Retry sync".
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
 import type { ReactNode } from 'react';
 import { type SampleRequest, SAMPLE_TYPES } from '@contract';
@@ -45,7 +45,7 @@ export function RequestCard({ request }: { request: SampleRequest }) {
         </div>
       </div>
       {syncFailed ? (
-        // Why the CRM sync gave up (issue 7), and the way to send it again.
+        // Why the CRM sync gave up, and the way to send it again.
         <div role="group" aria-label="CRM sync failed" className="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-inset ring-red-600/20">
           <p className="min-w-0 break-words">
             <span className="font-semibold">Sync failed: </span>

@@ -1,4 +1,4 @@
-// Create New Template / Edit Template (spec §2, §5). Errors from the shared schema appear under their
+// Create New Template / Edit Template. Errors from the shared schema appear under their
 // fields; the dialog closes only once the server has saved.
 import { useState, type FormEvent } from 'react';
 import { type SampleTemplate, TEMPLATE_TYPES } from '@contract';
@@ -9,8 +9,8 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { checkTemplate, initialTemplateValues, type TemplateFormValues } from '../template-form';
 import { useTemplatesStore } from '../templates-store';
 
-// The caller remounts this dialog (a new `key`) for each opening, so the form starts from the spec §5
-// defaults or the template's own values, never from an earlier opening's edits.
+// The caller remounts this dialog (a new `key`) for each opening, so the form starts from the defaults
+// (Active, type postcard) or the template's own values, never from an earlier opening's edits.
 interface TemplateFormDialogProps {
   open: boolean;
   /** The template being edited; null creates a new one. */

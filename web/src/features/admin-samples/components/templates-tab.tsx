@@ -1,5 +1,5 @@
-// The Sample Templates tab: Add Template, the card grid, and the create / edit dialog. Deleting asks first
-// with the spec's exact question (§5).
+// The Sample Templates tab: Add Template, the card grid, and the create / edit dialog. Deleting asks first:
+// 'Are you sure you want to delete this template?'.
 import { WriteButton } from '../../../components/ui/write-button';
 import { useState } from 'react';
 import type { SampleTemplate } from '@contract';

@@ -6,7 +6,7 @@ import { describeFailure, signIn } from '../auth-api';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { AuthField, FormAlert, SubmitButton } from './auth-field';
 
-/** A rep may use only the event capture screen (issue 6): another admin screen would only say so. */
+/** A rep may use only the event capture screen: another admin screen would only say so. */
 function destinationFor(role: string, next: string): string {
   const adminOnly = /^\/admin(\/|$|\?|#)/.test(next) && !next.startsWith('/admin/capture');
   return role === 'rep' && adminOnly ? '/admin/capture' : next;
