@@ -6,6 +6,11 @@ import { INDUSTRIES, VOLUMES, captureInputSchema, fieldErrors } from '@contract'
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useCaptureStore } from '../capture-store';
+// Qualification, consent and photo (issue 12): their own controls and draft, merged into the capture on Save.
+import { draftFields, useCaptureDraft } from '../capture-draft';
+import { ConsentField } from './consent-field';
+import { PhotoButton } from './photo-button';
+import { FollowUpField, InterestsField, RatingField } from './qualify-fields';
 
 const EMPTY = { firstName: '', lastName: '', email: '', company: '', phone: '', industry: '', volume: '', notes: '' };
 type Field = keyof typeof EMPTY;
@@ -36,7 +41,7 @@ export function CaptureForm({ eventName }: { eventName: string }) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (saving.current) return;
-    const parsed = captureInputSchema.safeParse({ ...values, eventName });
+    const parsed = captureInputSchema.safeParse({ ...values, ...draftFields(), eventName });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error) as Partial<Record<Field, string>>;
       setErrors(found);
@@ -48,7 +53,8 @@ export function CaptureForm({ eventName }: { eventName: string }) {
     saving.current = true;
     try {
       const { eventName: _event, ...fields } = parsed.data;
-      await save(fields);
+      await save(fields, useCaptureDraft.getState().photo);
+      useCaptureDraft.getState().reset();
       setValues(EMPTY);
       setErrors({});
       setSaveError(null);
@@ -76,6 +82,9 @@ export function CaptureForm({ eventName }: { eventName: string }) {
         <TextField label="Last name" required autoComplete="off" autoCapitalize="words" {...bind('lastName')} />
         <TextField label="Email" required type="email" inputMode="email" autoComplete="off" autoCapitalize="none" spellCheck={false} {...bind('email')} />
         <TextField label="Company" autoComplete="off" {...bind('company')} />
+        <div className="sm:col-span-2">
+          <RatingField />
+        </div>
         <TextField label="Phone" type="tel" inputMode="tel" autoComplete="off" {...bind('phone')} />
         <SelectField label="Industry" {...bind('industry')}>
           <option value="">Not given</option>
@@ -98,6 +107,12 @@ export function CaptureForm({ eventName }: { eventName: string }) {
         <div className="sm:col-span-2">
           <TextAreaField label="Notes" rows={3} hint="Ctrl+Enter saves from here." onKeyDown={onNotesKeyDown} {...bind('notes')} />
         </div>
+      </div>
+      <div className="space-y-4">
+        <InterestsField />
+        <FollowUpField />
+        <ConsentField />
+        <PhotoButton />
       </div>
       {saveError ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
