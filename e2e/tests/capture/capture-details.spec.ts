@@ -92,7 +92,10 @@ test('a card photo taken offline - thumbnail on the device, uploaded once after 
   await expect(capture.firstName).toHaveValue('');
   await expect(page.getByRole('img', { name: 'Card photo to save with this capture' })).toHaveCount(0);
   await expect(capture.item(email)).toContainText('Photo waiting');
-  await expect(capture.item(email).getByRole('img', { name: 'Card photo of Ada Lovelace' })).toBeVisible();
+  const thumbnail = capture.item(email).getByRole('img', { name: 'Card photo of Ada Lovelace' });
+  await expect(thumbnail).toBeVisible();
+  // Really drawn from the device's copy (not a broken image showing its alt text).
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.getByTestId('unsent-photos')).toHaveText('1');
   expect(await photosAtEvent(event)).toEqual([]);
 
