@@ -13,7 +13,9 @@ import { expect, signIn, test, uniqueTag, type Account } from '../admin/support/
 import { expectNoSeriousViolations } from '../admin/support/screens';
 import { closeCaptureDb, leadsAtEvent, photosAtEvent } from './support/capture-db';
 
-test.use({ viewport: { width: 390, height: 844 } });
+// Each test signs its own accounts in. Never starting from the worker's shared admin session: signing in
+// over its cookie would end it for every later test of the worker.
+test.use({ viewport: { width: 390, height: 844 }, storageState: { cookies: [], origins: [] } });
 test.afterAll(closeCaptureDb);
 
 const SCREENSHOTS = 'test-results/screenshots';
