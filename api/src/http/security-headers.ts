@@ -13,7 +13,8 @@ export function securityHeaders() {
         'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // React writes style attributes into prerendered HTML; Tailwind itself is one stylesheet.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
+        // blob: the capture screen shows card photos held on the device (IndexedDB Blobs) through object URLs.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'manifest-src': ["'self'"],

@@ -231,7 +231,7 @@ test('signing out with captures waiting - warns, exports every capture as CSV, k
   expect(file.suggestedFilename()).toMatch(/^captures-\d{4}-\d\d-\d\d\.csv$/);
   const csv = fs.readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');
   const rows = csv.trimEnd().split('\r\n').map((line) => line.slice(1, -1).split('","'));
-  expect(rows[0]).toEqual(['Captured at', 'Event', 'First name', 'Last name', 'Email', 'Company', 'Phone', 'Industry', 'Volume', 'Notes', 'State', 'Reason', 'Lead ID']);
+  expect(rows[0]).toEqual(['Captured at', 'Event', 'First name', 'Last name', 'Email', 'Company', 'Phone', 'Industry', 'Volume', 'Notes', 'State', 'Reason', 'Lead ID', 'Rating', 'Interests', 'Follow-up', 'Consent', 'Photo']);
   expect(rows.slice(1).map((r) => [r[1], r[2], r[4], r[5], r[6], r[10]])).toEqual([
     [event, 'Olga', people[0]!.email, 'Quote ""Q"" Co, Ltd', '', 'waiting'],
     [event, 'Omar', people[1]!.email, '', '', 'waiting'],

@@ -34,3 +34,19 @@ export async function leadsAtEvent(eventName: string): Promise<CapturedLeadRow[]
     .select('leads.id', 'leads.email', 'leads.first_name', 'leads.message', 'leads.source', 'leads.lead_source', 'leads.event_name', 'leads.captured_by', 'users.email as captured_by_email')
     .orderBy('leads.id');
 }
+
+export interface CapturedPhotoRow {
+  capture_key: string;
+  lead_id: number;
+  content_type: string;
+  byte_size: number;
+}
+
+/** Card photos stored for leads of the event. */
+export async function photosAtEvent(eventName: string): Promise<CapturedPhotoRow[]> {
+  return open()('capture_photos')
+    .join('leads', 'leads.id', 'capture_photos.lead_id')
+    .where('leads.event_name', eventName)
+    .select('capture_photos.capture_key', 'capture_photos.lead_id', 'capture_photos.content_type', 'capture_photos.byte_size')
+    .orderBy('capture_photos.id');
+}

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { CurrentUser, UserRole } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { errorMessage, errorStatus } from '../../lib/server-error';
+import { forgetKnownUser, readKnownUser, rememberKnownUser, type KnownUser } from '../../lib/known-user';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -13,6 +14,8 @@ interface CurrentUserState {
   error: string | null;
   /** The check failed for want of network (no HTTP answer at all), not because the server said no. */
   networkError: boolean;
+  /** Offline (networkError): the last account known to be signed in on this device, for screens that work offline. */
+  offlineUser: KnownUser | null;
   /** Loads once per page; later screens of the same visit reuse the answer. */
   ensureLoaded: () => Promise<void>;
   load: () => Promise<void>;
@@ -23,17 +26,24 @@ export const useCurrentUserStore = create<CurrentUserState>()((set, get) => ({
   status: 'idle',
   error: null,
   networkError: false,
+  offlineUser: null,
   ensureLoaded: async () => {
     if (get().status === 'idle') await get().load();
   },
   load: async () => {
-    set({ status: 'loading', error: null, networkError: false });
+    set({ status: 'loading', error: null, networkError: false, offlineUser: null });
     try {
       const user = await apiClient.get('/api/auth/user').json<CurrentUser>();
+      rememberKnownUser({ id: user.id, name: user.name || user.email });
       set({ user, status: 'ready' });
     } catch (error) {
-      if (errorStatus(error) === 401) set({ user: null, status: 'ready' });
-      else set({ user: null, status: 'error', error: errorMessage(error), networkError: errorStatus(error) === null });
+      if (errorStatus(error) === 401) {
+        forgetKnownUser();
+        set({ user: null, status: 'ready' });
+      } else {
+        const networkError = errorStatus(error) === null;
+        set({ user: null, status: 'error', error: errorMessage(error), networkError, offlineUser: networkError ? readKnownUser() : null });
+      }
     }
   },
 }));

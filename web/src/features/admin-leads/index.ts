@@ -5,3 +5,4 @@ export { LeadsTable } from './components/leads-table';
 export { LoadMore } from './components/load-more';
 export { useLeadsStore } from './leads-store';
 export { CrmStatusLine } from './components/crm-status';
+export { EventSummaryPanel } from './components/event-summary';

@@ -1,6 +1,6 @@
 // The dashboard's calls (spec §7, contract §4): one page of leads at a time, newest first, with the next
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
-import type { CrmStatus, EventSummary, Lead, Stats } from '@contract';
+import type { CrmStatus, EventDetail, EventSummary, Lead, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { nextPageQuery } from '../../lib/next-page';
 
@@ -12,6 +12,10 @@ export interface LeadFilters {
   status: string;
   /** An event's exact name: leads captured there (issue 6); '' for every lead. */
   event: string;
+  /** Qualification from event captures (issue 12): '' for any. */
+  rating: string;
+  followUp: string;
+  interest: string;
 }
 
 export interface LeadsPage {
@@ -20,11 +24,14 @@ export interface LeadsPage {
   next: string | null;
 }
 
-function filterParams({ q, status, event }: LeadFilters): URLSearchParams {
+function filterParams({ q, status, event, rating, followUp, interest }: LeadFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
   if (event) params.set('event', event);
+  if (rating) params.set('rating', rating);
+  if (followUp) params.set('followUp', followUp);
+  if (interest) params.set('interest', interest);
   return params;
 }
 
@@ -44,6 +51,18 @@ export async function fetchLeadsPage(filters: LeadFilters, next?: string): Promi
 /** The events leads were captured at, for the event filter. */
 export function fetchEvents(): Promise<EventSummary[]> {
   return apiClient.get('/api/admin/events').json<EventSummary[]>();
+}
+
+const eventPath = (name: string) => `/api/admin/events/${encodeURIComponent(name)}`;
+
+/** One event's counts: per rep, by rating, with photos, CRM state, consent. */
+export function fetchEventSummary(name: string): Promise<EventDetail> {
+  return apiClient.get(`${eventPath(name)}/summary`).json<EventDetail>();
+}
+
+/** Every lead captured at the event, as CSV (downloaded with the session cookie). */
+export function eventCsvUrl(name: string): string {
+  return `${eventPath(name)}/leads.csv`;
 }
 
 export function fetchStats(): Promise<Stats> {

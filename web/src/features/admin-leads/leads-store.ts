@@ -52,7 +52,7 @@ function failed(error: unknown): string {
 let leadsRequest = 0;
 
 export const useLeadsStore = create<LeadsState>()((set, get) => ({
-  filters: { q: '', status: '', event: '' },
+  filters: { q: '', status: '', event: '', rating: '', followUp: '', interest: '' },
   leads: [],
   next: null,
   leadsStatus: 'idle',

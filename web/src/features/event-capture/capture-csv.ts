@@ -2,7 +2,10 @@
 // offline. RFC 4180: every field quoted, quotes doubled, CRLF between rows; a BOM so spreadsheet apps read
 // the UTF-8 names right; and the same formula guard as the server's export (a cell starting = + - @ would
 // run as a formula in a spreadsheet, so it gets a leading apostrophe).
+import { FOLLOW_UPS, INTERESTS, LEAD_RATINGS } from '@contract';
 import type { CaptureRecord } from './capture-types';
+
+const labelOf = (list: readonly { value: string; label: string }[], value: string | undefined) => list.find((i) => i.value === value)?.label;
 
 const STATE_LABEL = { waiting: 'waiting', sent: 'sent', 'needs-attention': 'needs attention' } as const;
 
@@ -20,6 +23,11 @@ const COLUMNS: { header: string; value: (c: CaptureRecord) => string | number | 
   { header: 'State', value: (c) => STATE_LABEL[c.state] },
   { header: 'Reason', value: (c) => c.reason },
   { header: 'Lead ID', value: (c) => c.leadId },
+  { header: 'Rating', value: (c) => labelOf(LEAD_RATINGS, c.fields.rating) },
+  { header: 'Interests', value: (c) => c.fields.interests?.map((i) => labelOf(INTERESTS, i)).join('; ') },
+  { header: 'Follow-up', value: (c) => labelOf(FOLLOW_UPS, c.fields.followUp) },
+  { header: 'Consent', value: (c) => (c.fields.consent === undefined ? undefined : c.fields.consent ? 'yes' : 'no') },
+  { header: 'Photo', value: (c) => (c.photo ? STATE_LABEL[c.photo.state] : undefined) },
 ];
 
 export function neutraliseFormula(value: string): string {

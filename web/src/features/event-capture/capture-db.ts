@@ -53,3 +53,8 @@ export async function updateCaptures(ids: string[], change: (current: CaptureRec
   await tx.done;
   return changed;
 }
+
+export async function deleteCaptures(ids: string[]): Promise<void> {
+  const tx = (await db()).transaction('captures', 'readwrite');
+  await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+}

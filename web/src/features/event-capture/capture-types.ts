@@ -20,6 +20,23 @@ export interface CaptureScan {
   scanFormat: string;
 }
 
+/** The signed-in account that made a capture: only that account sees it, exports it or sends it. */
+export interface CaptureOwner {
+  id: number;
+  name: string;
+}
+
+/**
+ * A card photo kept with its capture (downscaled JPEG/WebP). Its upload is an outbox item of its own
+ * (`itemId`), sent after the capture; the Blob stays here for the thumbnail until the capture is purged.
+ */
+export interface CapturePhoto {
+  blob: Blob;
+  itemId: string;
+  state: CaptureState;
+  reason?: string;
+}
+
 export interface CaptureRecord {
   /** The capture's Idempotency-Key, which is also its outbox item's id. */
   id: string;
@@ -35,6 +52,9 @@ export interface CaptureRecord {
   leadId?: number;
   merged?: boolean;
   sentAt?: number;
+  /** Absent only on captures saved before captures were bound to their account. */
+  owner?: CaptureOwner;
+  photo?: CapturePhoto;
 }
 
 export const WAITING_FOR_SIGN_IN = 'Waiting for a sign-in';

@@ -10,6 +10,7 @@ const SENT_TITLES: Record<OutboxKind, string> = {
   lead: 'Your saved request has been sent',
   sample: 'Your saved sample request has been sent',
   capture: 'Saved capture sent',
+  'capture-photo': 'Saved card photo sent',
 };
 
 let started = false;

@@ -3,4 +3,5 @@
 export { submitThroughOutbox, queueThroughOutbox, resendItem, discardItem, type SubmitInput, type SubmitResult } from './outbox';
 export { replayOutbox, type ReplayOptions } from './outbox-replay';
 export { getItem as getOutboxItem, listItems as listOutboxItems } from './outbox-db';
-export type { OutboxItem, OutboxKind, OutboxState } from './outbox-types';
+export type { OutboxItem, OutboxKind, OutboxOwner, OutboxState, OutboxUpload } from './outbox-types';
+export { ownerWaitMessage } from './outbox-owner';

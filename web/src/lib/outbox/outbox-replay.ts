@@ -1,9 +1,10 @@
 // Replays what waits, oldest first, under the outbox lock. Runs in pages (start, online, visible, timer)
 // and in the service worker (Background Sync).
 import { publish } from '../events';
-import { getItem, listItems } from './outbox-db';
+import { getItem, listItems, putItem } from './outbox-db';
 import { withOutboxLock } from './outbox-lock';
 import { applyOutcome } from './outbox-outcome';
+import { ownerWaitMessage, sessionUserId, waitsForOwner } from './outbox-owner';
 import { sendItem } from './outbox-send';
 import type { OutboxItem, SendOutcome } from './outbox-types';
 
@@ -18,6 +19,14 @@ async function replayOne(listed: OutboxItem): Promise<SendOutcome | null> {
   return outcome;
 }
 
+/** Another account's item: shown as waiting for its owner, never tried under this session. */
+async function holdForOwner(item: OutboxItem): Promise<boolean> {
+  const message = ownerWaitMessage(item.owner!);
+  if (item.state === 'auth' && item.error?.message === message) return false;
+  await putItem({ ...item, state: 'auth', error: { status: 401, message, fieldErrors: {} } });
+  return true;
+}
+
 export interface ReplayOptions {
   /** Timer-driven replays respect each item's backoff; network-back and start replays try everything. */
   onlyDue?: boolean;
@@ -27,19 +36,39 @@ export async function replayOutbox(opts: ReplayOptions = {}): Promise<void> {
   await withOutboxLock(
     async () => {
       let changed = false;
-      const due = (await listItems()).filter((i) => i.state !== 'failed' && !(opts.onlyDue && i.nextAttemptAt > Date.now()));
-      // A few at a time: hundreds queued at an event drain in seconds, and the server's idempotency keys make
-      // the order of arrival irrelevant to correctness.
-      for (let start = 0; start < due.length; start += REPLAY_CONCURRENCY) {
-        const batch = due.slice(start, start + REPLAY_CONCURRENCY);
-        const outcomes = await Promise.all(batch.map(replayOne));
-        changed = true;
-        const delivered = batch.flatMap(({ id, kind }, i) => {
-          const outcome = outcomes[i];
-          return outcome?.type === 'sent' ? [{ id, kind, body: outcome.body, queued: true }] : [];
-        });
-        if (delivered.length) publish({ type: 'delivered', items: delivered });
-        if (outcomes.some((o) => o?.type === 'retry' && o.error.status === null)) break; // offline: the rest would fail too
+      const all = await listItems();
+      let due = all.filter((i) => i.state !== 'failed' && !(opts.onlyDue && i.nextAttemptAt > Date.now()));
+      // Asked only when an item has an owner: visitors' forms never cost an extra request.
+      const sessionUser = due.some((i) => i.owner) ? await sessionUserId() : undefined;
+      const held = due.filter((i) => waitsForOwner(i, sessionUser));
+      // Without an answer (offline) nothing is known about the session: leave those items as they are.
+      if (sessionUser !== undefined) for (const item of held) changed = (await holdForOwner(item)) || changed;
+      due = due.filter((i) => !held.includes(i));
+      const waiting = new Set(all.map((i) => i.id));
+      let offline = false;
+      // Rounds: an item that follows another (a photo after its capture) goes in the round after its
+      // predecessor was delivered, in the same replay.
+      while (due.length && !offline) {
+        const ready = due.filter((i) => !i.after || !waiting.has(i.after));
+        if (!ready.length) break;
+        due = due.filter((i) => !ready.includes(i));
+        // A few at a time: hundreds queued at an event drain in seconds, and the server's idempotency keys
+        // make the order of arrival irrelevant to correctness.
+        for (let start = 0; start < ready.length; start += REPLAY_CONCURRENCY) {
+          const batch = ready.slice(start, start + REPLAY_CONCURRENCY);
+          const outcomes = await Promise.all(batch.map(replayOne));
+          changed = true;
+          const delivered = batch.flatMap(({ id, kind }, i) => {
+            const outcome = outcomes[i];
+            return outcome?.type === 'sent' ? [{ id, kind, body: outcome.body, queued: true }] : [];
+          });
+          for (const { id } of delivered) waiting.delete(id);
+          if (delivered.length) publish({ type: 'delivered', items: delivered });
+          if (outcomes.some((o) => o?.type === 'retry' && o.error.status === null)) {
+            offline = true; // the rest would fail too
+            break;
+          }
+        }
       }
       if (changed) publish({ type: 'outbox-changed' });
     },

@@ -9,10 +9,14 @@ let server: http.Server;
 let base: string;
 const answers = new Map<string, { status: number; body: unknown }>();
 const keysSeen: string[] = [];
+const uploads: { method?: string; type?: string; bytes: Buffer }[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     keysSeen.push(String(req.headers['idempotency-key']));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => uploads.push({ method: req.method, type: req.headers['content-type'], bytes: Buffer.concat(chunks) }));
     const answer = answers.get(req.url ?? '') ?? { status: 201, body: { id: 1 } };
     res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
   });
@@ -54,6 +58,16 @@ describe('sendItem', () => {
     const outcome = await sendItem(sent);
     expect(outcome).toEqual({ type: 'sent', status: 201, body: { id: 1 } });
     expect(keysSeen.at(-1)).toBe(sent.id);
+  });
+
+  it('an upload item sends its Blob as the body, with its own content type and method', async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const outcome = await sendItem({ ...item('/photo'), method: 'PUT', upload: { blob: new Blob([bytes], { type: 'image/jpeg' }), contentType: 'image/jpeg' } });
+    expect(outcome.type).toBe('sent');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const seen = uploads.at(-1)!;
+    expect([seen.method, seen.type]).toEqual(['PUT', 'image/jpeg']);
+    expect([...seen.bytes]).toEqual([...bytes]);
   });
 
   it('no answer at all is kept for later, with status null', async () => {

@@ -17,9 +17,9 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
   let res: Response;
   try {
     res = await fetch(item.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': item.id },
-      body: JSON.stringify(item.body),
+      method: item.method ?? 'POST',
+      headers: { 'Content-Type': item.upload?.contentType ?? 'application/json', 'Idempotency-Key': item.id },
+      body: item.upload?.blob ?? JSON.stringify(item.body),
       credentials: 'include',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

@@ -1,12 +1,24 @@
 import type { ServerErrorData } from '../server-error';
 
-export type OutboxKind = 'lead' | 'sample' | 'capture';
+export type OutboxKind = 'lead' | 'sample' | 'capture' | 'capture-photo';
 
 /**
  * waiting: will be sent by the next replay. failed: the server refused it (4xx); the visitor fixes and resends
  * it or discards it. auth: the server wants a signed-in user; it waits for one. Nothing expires.
  */
 export type OutboxState = 'waiting' | 'failed' | 'auth';
+
+/** The signed-in account an item was made under: it is sent only while that account is signed in here. */
+export interface OutboxOwner {
+  id: number;
+  name: string;
+}
+
+/** A raw body (an image) sent as-is with its own type, instead of JSON. */
+export interface OutboxUpload {
+  blob: Blob;
+  contentType: string;
+}
 
 export interface OutboxItem {
   /** The submission's Idempotency-Key: made when the person pressed submit, sent with every try. */
@@ -20,6 +32,14 @@ export interface OutboxItem {
   createdAt: number;
   attempts: number;
   nextAttemptAt: number;
+  /** POST unless it says PUT (an upload names its own resource). */
+  method?: 'POST' | 'PUT';
+  /** Sent instead of `body` when present. */
+  upload?: OutboxUpload;
+  /** Who made it; absent for visitors' forms (and for items saved before owners existed). */
+  owner?: OutboxOwner;
+  /** The id of an item that must reach the server first (a photo follows its capture). */
+  after?: string;
   /** Why the last try did not deliver it: the server's answer, or status null when none came. */
   error?: ServerErrorData;
 }

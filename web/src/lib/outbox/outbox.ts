@@ -8,7 +8,7 @@ import { deleteItem, getItem, putItem } from './outbox-db';
 import { withOutboxLock } from './outbox-lock';
 import { applyOutcome } from './outbox-outcome';
 import { isKeptForLater, sendItem } from './outbox-send';
-import type { OutboxItem, OutboxKind } from './outbox-types';
+import type { OutboxItem, OutboxKind, OutboxOwner, OutboxUpload } from './outbox-types';
 
 export type SubmitResult = { status: 'sent'; body: unknown } | { status: 'queued' };
 
@@ -18,6 +18,13 @@ export interface SubmitInput {
   body: Record<string, unknown>;
   idempotencyKey: string;
   authenticated?: boolean;
+  method?: 'POST' | 'PUT';
+  /** A raw body (an image) instead of JSON; `body` is then only for display. */
+  upload?: OutboxUpload;
+  /** The signed-in account making it: only that account's session will send it. */
+  owner?: OutboxOwner;
+  /** An item that must be delivered before this one is tried. */
+  after?: string;
 }
 
 function newItem(input: SubmitInput): OutboxItem {
@@ -28,6 +35,10 @@ function newItem(input: SubmitInput): OutboxItem {
     url: input.url,
     body: input.body,
     authenticated: input.authenticated ?? false,
+    ...(input.method ? { method: input.method } : {}),
+    ...(input.upload ? { upload: input.upload } : {}),
+    ...(input.owner ? { owner: input.owner } : {}),
+    ...(input.after ? { after: input.after } : {}),
     state: 'waiting',
     createdAt: now,
     attempts: 0,

@@ -1,7 +1,7 @@
 // /admin: the lead dashboard: stat cards, leads per day, and the Recent Leads table with search, status
 // filter, paging and CSV export.
 import { useEffect } from 'react';
-import { CrmStatusLine, LeadFilters, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
+import { CrmStatusLine, EventSummaryPanel, LeadFilters, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
 
 export default function DashboardPage() {
   useEffect(() => useLeadsStore.getState().ensureLoaded(), []);
@@ -15,6 +15,7 @@ export default function DashboardPage() {
           Recent Leads
         </h2>
         <LeadFilters />
+        <EventSummaryPanel />
         <LeadsTable />
         <LoadMore />
       </section>

@@ -4,6 +4,7 @@
 import type { MouseEvent } from 'react';
 import { clearCachedAdminData } from '../../../lib/offline-data';
 import { ask } from '../../../lib/events';
+import { forgetKnownUser } from '../../../lib/known-user';
 import { useCurrentUserStore } from '../current-user-store';
 
 export const LOGOUT_URL = '/api/logout';
@@ -41,7 +42,10 @@ export function SignedInUser({ compact = false }: { compact?: boolean }) {
 
 function signOut(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
-  const proceed = () => void clearCachedAdminData().finally(() => window.location.assign(LOGOUT_URL));
+  const proceed = () => {
+    forgetKnownUser();
+    void clearCachedAdminData().finally(() => window.location.assign(LOGOUT_URL));
+  };
   // A screen may hold sign-out up (captures not sent yet) and let it go on from its own dialog.
   if (!ask({ type: 'sign-out', proceed })) proceed();
 }

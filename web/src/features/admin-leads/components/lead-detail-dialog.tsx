@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { industryLabel, volumeLabel } from './lead-labels';
 import { LeadStatusBadge } from './lead-status-badge';
+import { LeadCaptureDetails } from './lead-capture-details';
 
 const ATTRIBUTION_FIELDS: { key: keyof Attribution; label: string }[] = [
   { key: 'utmSource', label: 'UTM source' },
@@ -52,6 +53,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
         </Field>
         {lead.status === 'sync_failed' && lead.syncError ? <Field term="Sync error">{lead.syncError}</Field> : null}
       </dl>
+      <LeadCaptureDetails lead={lead} />
       <div>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Message</h3>
         {lead.message ? <p className="whitespace-pre-line text-slate-800">{lead.message}</p> : <p className="text-slate-500">No message</p>}

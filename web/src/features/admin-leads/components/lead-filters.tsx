@@ -5,6 +5,7 @@ import { LEAD_STATUSES } from '@contract';
 import { buttonClasses } from '../../../components/ui/button';
 import { leadsCsvUrl } from '../leads-api';
 import { useLeadsStore } from '../leads-store';
+import { QualifyFilters } from './qualify-filters';
 
 const SEARCH_SETTLE_MS = 300;
 
@@ -21,7 +22,7 @@ export function LeadFilters() {
   }, [query, filters.q, setFilters]);
 
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <form
         role="search"
         className="flex-1"
@@ -80,6 +81,7 @@ export function LeadFilters() {
           </select>
         </div>
       ) : null}
+      <QualifyFilters />
       <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'sm:mb-px')}>
         Export CSV
       </a>

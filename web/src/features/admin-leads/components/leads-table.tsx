@@ -9,6 +9,7 @@ import { useLeadsStore } from '../leads-store';
 import { industryLabel, volumeLabel } from './lead-labels';
 import { LeadDetailDialog } from './lead-detail-dialog';
 import { LeadStatusBadge } from './lead-status-badge';
+import { ConsentBadge } from './lead-capture-details';
 
 const HEADERS = ['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status'];
 
@@ -75,6 +76,12 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
           <div className="mt-1 text-xs text-slate-600">
             <span className="font-medium text-slate-700">{lead.eventName}</span>
             {lead.capturedBy ? ` · captured by ${lead.capturedBy}` : ''}
+            {lead.rating ? ` · ${lead.rating[0]!.toUpperCase()}${lead.rating.slice(1)}` : ''}
+            {lead.consentGiven === false ? (
+              <span className="ml-1">
+                <ConsentBadge lead={lead} />
+              </span>
+            ) : null}
           </div>
         ) : null}
       </td>

@@ -11,6 +11,11 @@ import { useCaptureStore } from '../capture-store';
 import type { CaptureScan } from '../capture-types';
 import { SCAN_MARKS, useBadgeScan, type ScanOutcome } from '../use-badge-scan';
 import { ScanDialog } from './scan-dialog';
+// Qualification, consent and photo: their own controls and draft, merged into the capture on Save.
+import { draftFields, useCaptureDraft } from '../capture-draft';
+import { ConsentField } from './consent-field';
+import { PhotoButton } from './photo-button';
+import { FollowUpField, InterestsField, RatingField } from './qualify-fields';
 
 const EMPTY = { firstName: '', lastName: '', email: '', company: '', phone: '', industry: '', volume: '', notes: '' };
 type Field = keyof typeof EMPTY;
@@ -50,11 +55,9 @@ function focusAfterDialog(id: string) {
 
 interface CaptureFormProps {
   eventName: string;
-  /** The rep's two-tap qualification (rating), shown in the first screen between Company and More details. */
-  qualification?: ReactNode;
 }
 
-export function CaptureForm({ eventName, qualification }: CaptureFormProps) {
+export function CaptureForm({ eventName }: CaptureFormProps) {
   const save = useCaptureStore((s) => s.save);
   const captures = useCaptureStore((s) => s.captures);
   const [values, setValues] = useState(EMPTY);
@@ -124,7 +127,7 @@ export function CaptureForm({ eventName, qualification }: CaptureFormProps) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (saving.current) return;
-    const parsed = captureInputSchema.safeParse({ ...values, eventName });
+    const parsed = captureInputSchema.safeParse({ ...values, ...draftFields(), eventName });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error) as Partial<Record<Field, string>>;
       setErrors(found);
@@ -136,7 +139,8 @@ export function CaptureForm({ eventName, qualification }: CaptureFormProps) {
     saving.current = true;
     try {
       const { eventName: _event, ...fields } = parsed.data;
-      await save(fields, scan ?? undefined);
+      await save(fields, scan ?? undefined, useCaptureDraft.getState().photo);
+      useCaptureDraft.getState().reset();
       setValues(EMPTY);
       setErrors({});
       setSaveError(null);
@@ -183,13 +187,13 @@ export function CaptureForm({ eventName, qualification }: CaptureFormProps) {
           <TextField label="Company" autoComplete="off" {...bind('company')} />
         </div>
       </div>
-      {qualification}
+      <RatingField />
       <details open={detailsOpen} onToggle={(e) => setDetailsOpen(e.currentTarget.open)} className="group rounded-lg border border-slate-200">
         <summary className="flex cursor-pointer list-none items-baseline gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
           <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">›</span>
           <span className="shrink-0">More details</span>
           <span className="truncate font-normal text-slate-600">
-            {detailsGiven ? `${detailsGiven} filled · ` : ''}phone, industry, volume, notes
+            {detailsGiven ? `${detailsGiven} filled · ` : ''}phone, industry, volume, notes, interests, follow-up
           </span>
         </summary>
         <div className="grid gap-3 border-t border-slate-200 p-3 sm:grid-cols-2 sm:gap-4">
@@ -215,8 +219,14 @@ export function CaptureForm({ eventName, qualification }: CaptureFormProps) {
           <div className="sm:col-span-2">
             <TextAreaField label="Notes" rows={3} hint="Ctrl+Enter saves from here." onKeyDown={onNotesKeyDown} {...bind('notes')} />
           </div>
+          <div className="space-y-4 sm:col-span-2">
+            <InterestsField />
+            <FollowUpField />
+          </div>
         </div>
       </details>
+      <ConsentField />
+      <PhotoButton />
       {saveError ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {saveError}

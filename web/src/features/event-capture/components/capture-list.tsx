@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { EmptyText } from '../../../components/ui/list-state';
 import { countsOf } from '../capture-store';
 import { WAITING_FOR_SIGN_IN, type CaptureRecord } from '../capture-types';
+import { CaptureExtrasLine } from './capture-extras-line';
 
 export function CaptureCounts({ captures }: { captures: CaptureRecord[] }) {
   const counts = countsOf(captures);
@@ -53,6 +54,7 @@ function CaptureItem({ capture }: { capture: CaptureRecord }) {
         </p>
         {capture.reason ? <p className={`text-sm ${capture.state === 'needs-attention' ? 'text-red-700' : 'text-slate-600'}`}>{capture.reason}</p> : null}
         {capture.merged ? <p className="text-sm text-slate-600">Added to this person's earlier capture</p> : null}
+        <CaptureExtrasLine capture={capture} />
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <StateBadge capture={capture} />

@@ -14,10 +14,35 @@ import { CaptureForm } from './capture-form';
 import { CaptureCounts, CaptureList } from './capture-list';
 import { EventPicker } from './event-picker';
 import { SignOutWarning } from './sign-out-warning';
+// The device's data safety (issue 12): captures bound to their account, unsent counts and storage, backups, clearing.
+import type { CaptureOwner } from '../capture-types';
+import { BackupPrompt } from './backup-prompt';
+import { ClearSentButton } from './clear-sent-dialog';
+import { DeviceStatus, OthersWaitingNotice } from './device-status';
 
 export const SIGN_IN_URL = '/api/login';
 
-export function EventCaptureScreen() {
+/** `user`: the signed-in account, or offline the last one known on this device; null shows nothing. */
+export function EventCaptureScreen({ user }: { user: CaptureOwner | null }) {
+  useEffect(() => useCaptureStore.getState().setUser(user && { id: user.id, name: user.name }), [user?.id, user?.name]);
+  if (!user) return <NoKnownUser />;
+  return <CaptureScreen />;
+}
+
+/** Nobody known to be signed in on this device: no account's captures are shown, and none can be made. */
+function NoKnownUser() {
+  return (
+    <div role="status" className="mx-auto max-w-2xl rounded-xl bg-blue-50 px-4 py-3 text-sm text-blue-950 ring-1 ring-blue-200">
+      Captures on this device are shown only to the account that made them.{' '}
+      <a href={SIGN_IN_URL} className="font-semibold underline underline-offset-2">
+        Sign in
+      </a>{' '}
+      to capture, or to see and send your captures.
+    </div>
+  );
+}
+
+function CaptureScreen() {
   const eventName = useCaptureStore((s) => s.eventName);
   const captures = useCaptureStore((s) => s.captures);
   const loaded = useCaptureStore((s) => s.loaded);
@@ -82,6 +107,7 @@ export function EventCaptureScreen() {
           to send {forSignIn === 1 ? 'it' : 'them'}. Nothing is lost meanwhile.
         </div>
       ) : null}
+      <OthersWaitingNotice />
       {storageError ? <ErrorPanel title="This device's storage is not available, so captures cannot be saved here." detail={storageError} /> : null}
 
       {!eventName || changingEvent ? (
@@ -103,6 +129,7 @@ export function EventCaptureScreen() {
               Change event
             </Button>
           </div>
+          <BackupPrompt onExport={exportCsv} />
           <CaptureForm key={eventName} eventName={eventName} />
         </>
       )}
@@ -120,6 +147,7 @@ export function EventCaptureScreen() {
             <Button variant="secondary" onClick={exportCsv} disabled={captures.length === 0} className="flex-1 sm:flex-none">
               Export CSV
             </Button>
+            <ClearSentButton />
           </div>
           <p role="status" className="text-sm text-slate-600">
             {sendNote}
@@ -128,6 +156,7 @@ export function EventCaptureScreen() {
             <p className="text-sm text-slate-600">Captures from other events on this device wait too; Send now and Export CSV include them.</p>
           ) : null}
           <CaptureList captures={forEvent} />
+          <DeviceStatus />
         </section>
       ) : null}
       <SignOutWarning onExport={exportCsv} />

@@ -3,11 +3,13 @@
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { useCaptureStore } from '../capture-store';
+import { isFullySent } from '../capture-retention';
 
 export function SignOutWarning({ onExport }: { onExport: () => void }) {
   const proceed = useCaptureStore((s) => s.pendingSignOut);
   const cancel = useCaptureStore((s) => s.cancelSignOut);
-  const unsent = useCaptureStore((s) => s.captures.filter((c) => c.state !== 'sent').length);
+  // A capture whose photo still waits counts as not sent: both stay on the device until both are delivered.
+  const unsent = useCaptureStore((s) => s.captures.filter((c) => !isFullySent(c)).length);
   const people = unsent === 1 ? '1 capture has' : `${unsent} captures have`;
   return (
     <Modal

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/ui/dialog';
 import { formatDate } from '../../../lib/format';
 import { startOutbox } from '../outbox-runtime';
-import { replayOutbox, type OutboxItem } from '../../../lib/outbox';
+import { ownerWaitMessage, replayOutbox, type OutboxItem } from '../../../lib/outbox';
 import { selectFailed, selectPending, useOutboxStore } from '../outbox-store';
 import { useShallow } from 'zustand/react/shallow';
 import { useNoticeOwned } from '../../../lib/screen-notices';
 import { FailedItemEditor } from './failed-item-editor';
 
-const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture' } as const;
+const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture', 'capture-photo': 'Card photo' } as const;
 
 export function OutboxIndicator() {
   const pending = useOutboxStore(useShallow(selectPending));
@@ -47,7 +47,7 @@ export function OutboxIndicator() {
               <p className="mb-2 text-sm font-medium text-slate-800">
                 {KIND_LABEL[item.kind]} · saved {formatDate(new Date(item.createdAt).toISOString())}
               </p>
-              {item.kind === 'capture' ? (
+              {item.kind === 'capture' || item.kind === 'capture-photo' ? (
                 // A capture is the rep's record on the capture screen (its list and CSV backup follow the
                 // outbox item by its key), so it is reviewed there rather than edited or discarded here.
                 <p className="rounded-xl border border-red-200 bg-red-50/50 p-4 text-sm text-red-800">
@@ -79,7 +79,7 @@ function PendingRow({ item }: { item: OutboxItem }) {
           {who ? ` — ${who}` : ''}
         </p>
         <p className="text-slate-600">
-          {item.state === 'auth' ? 'Waiting for a staff sign-in' : 'Waiting for the network'} · saved {formatDate(new Date(item.createdAt).toISOString())}
+          {item.state !== 'auth' ? 'Waiting for the network' : item.owner ? ownerWaitMessage(item.owner) : 'Waiting for a staff sign-in'} · saved {formatDate(new Date(item.createdAt).toISOString())}
         </p>
       </div>
     </div>
