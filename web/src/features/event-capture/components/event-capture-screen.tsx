@@ -59,7 +59,7 @@ function CaptureScreen() {
   useEffect(() => startCaptureSync(), []);
   useEffect(() => takeOver('sign-out', ({ proceed }) => useCaptureStore.getState().askBeforeSignOut(proceed)), []);
   // The list shows every capture's state; a toast per delivery would only cover the form.
-  useEffect(() => takeOver('announce-delivery', ({ kind }) => kind === 'capture'), []);
+  useEffect(() => takeOver('announce-delivery', ({ kind }) => kind === 'capture' || kind === 'capture-photo'), []);
 
   const forEvent = useMemo(() => captures.filter((c) => c.eventName === eventName), [captures, eventName]);
   const device = countsOf(captures);
