@@ -140,6 +140,7 @@ test('rating, interests, follow-up, notes and consent - reach the dashboard (fil
 
   await typePerson(capture, { first: 'Hattie', last: 'Hot', email: hot });
   await choose(capture, 'Hot');
+  await capture.openDetails(); // interests, follow-up and notes are under "More details"
   await choose(capture, 'Postcards');
   await choose(capture, 'Print API');
   await choose(capture, 'Send samples');
@@ -153,6 +154,7 @@ test('rating, interests, follow-up, notes and consent - reach the dashboard (fil
 
   await typePerson(capture, { first: 'Colin', last: 'Cold', email: cold });
   await choose(capture, 'Cold');
+  await capture.openDetails();
   await choose(capture, 'None');
   await capture.save.click();
   await expect(capture.item(cold)).toHaveAttribute('data-state', 'sent');
@@ -297,6 +299,7 @@ test('axe-core - the capture screen with a photo, rating and consent, and the da
   const email = `${uniqueTag('axe')}@example.com`;
   await typePerson(capture, { first: 'Axe', email });
   await choose(capture, 'Warm');
+  await capture.openDetails();
   await choose(capture, 'Letters');
   await choose(capture, 'DirectMailers may contact me about DirectMailers products');
   await page.locator('#capture-photo').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: await cardPicture(page) });
