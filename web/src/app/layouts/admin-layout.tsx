@@ -62,8 +62,8 @@ export function AdminLayout() {
           </div>
         </div>
       </aside>
-      <main id="admin-main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
-        <header className="mb-6">
+      <main id="admin-main" className="min-w-0 flex-1 px-4 py-4 sm:px-6 sm:py-6 lg:px-10 lg:py-10">
+        <header className="mb-4 sm:mb-6">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{screen.heading}</h1>
           {screen.intro && <p className="mt-1 text-sm text-slate-600">{screen.intro}</p>}
         </header>

@@ -14,7 +14,7 @@ import { ScanDialog } from './scan-dialog';
 // Qualification, consent and photo: their own controls and draft, merged into the capture on Save.
 import { draftFields, useCaptureDraft } from '../capture-draft';
 import { ConsentField } from './consent-field';
-import { PhotoButton } from './photo-button';
+import { PhotoButton, PhotoPreview } from './photo-button';
 import { FollowUpField, InterestsField, RatingField } from './qualify-fields';
 
 const EMPTY = { firstName: '', lastName: '', email: '', company: '', phone: '', industry: '', volume: '', notes: '' };
@@ -168,9 +168,12 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Capture a person" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:space-y-4 sm:p-6">
-      <Button id={SCAN_BUTTON_ID} variant="secondary" className="w-full py-2.5" onClick={() => void scanner.start()} disabled={scanner.starting} aria-describedby={scanner.problem ? 'capture-scan-problem' : undefined}>
-        <span aria-hidden="true">▣</span> {scanner.starting ? 'Starting the camera…' : 'Scan badge'}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button id={SCAN_BUTTON_ID} variant="secondary" className="flex-1 py-2.5" onClick={() => void scanner.start()} disabled={scanner.starting} aria-describedby={scanner.problem ? 'capture-scan-problem' : undefined}>
+          <span aria-hidden="true">▣</span> {scanner.starting ? 'Starting the camera…' : 'Scan badge'}
+        </Button>
+        <PhotoButton />
+      </div>
       {scanner.problem ? (
         <p id="capture-scan-problem" role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
           {scanner.problem}
@@ -189,7 +192,7 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
       </div>
       <RatingField />
       <details open={detailsOpen} onToggle={(e) => setDetailsOpen(e.currentTarget.open)} className="group rounded-lg border border-slate-200">
-        <summary className="flex cursor-pointer list-none items-baseline gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
+        <summary className="flex cursor-pointer list-none items-baseline gap-1 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
           <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">›</span>
           <span className="shrink-0">More details</span>
           <span className="truncate font-normal text-slate-600">
@@ -225,8 +228,8 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
           </div>
         </div>
       </details>
+      <PhotoPreview />
       <ConsentField />
-      <PhotoButton />
       {saveError ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {saveError}

@@ -7,7 +7,7 @@ export function ConsentField() {
   const consent = useCaptureDraft((s) => s.consent);
   const setConsent = useCaptureDraft((s) => s.setConsent);
   return (
-    <div className="flex items-start gap-3 rounded-lg bg-slate-50 px-3 py-3 ring-1 ring-slate-200">
+    <div className="flex items-start gap-3 rounded-lg bg-slate-50 px-3 py-1.5 ring-1 ring-slate-200">
       <input
         id="capture-consent"
         type="checkbox"

@@ -95,7 +95,7 @@ function CaptureScreen() {
     <div className="mx-auto max-w-2xl space-y-3 sm:space-y-5">
       {!online ? (
         <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200 sm:px-4 sm:py-3">
-          <span className="font-semibold">Offline.</span> Keep capturing: everything is saved on this device and sent when the connection returns.
+          <span className="font-semibold">Offline.</span> Keep capturing: everything is saved on this device.
         </p>
       ) : null}
       {forSignIn ? (

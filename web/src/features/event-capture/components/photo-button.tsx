@@ -8,13 +8,13 @@ import { downscalePhoto } from '../photo/downscale';
 
 export const PHOTO_INPUT_ID = 'capture-photo';
 
+/** The Photo button, which sits beside Scan; the picture it takes is shown by PhotoPreview under the fields. */
 export function PhotoButton() {
   const photo = useCaptureDraft((s) => s.photo);
   const setPhoto = useCaptureDraft((s) => s.setPhoto);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const preview = useObjectUrl(photo);
 
   async function onChange(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -32,25 +32,33 @@ export function PhotoButton() {
   }
 
   return (
-    <div className="space-y-2">
-      <div className="flex items-center gap-3">
-        {preview ? <img src={preview} alt="Card photo to save with this capture" className="h-16 w-24 rounded-lg object-cover ring-1 ring-slate-200" /> : null}
-        <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy} aria-describedby={error ? `${PHOTO_INPUT_ID}-error` : undefined}>
-          {busy ? 'Preparing photo...' : preview ? 'Retake photo' : 'Photo'}
-        </Button>
-        {preview ? (
-          <Button variant="ghost" size="sm" onClick={() => setPhoto(null)}>
-            Remove photo
-          </Button>
-        ) : null}
-        {/* Opened by the button above; kept out of the tab order, since the button is its keyboard way in. */}
-        <input ref={input} id={PHOTO_INPUT_ID} type="file" accept="image/*" capture="environment" aria-label="Card photo" tabIndex={-1} className="hidden" onChange={(e) => void onChange(e)} />
-      </div>
+    <>
+      <Button variant="secondary" className="py-2.5" onClick={() => input.current?.click()} disabled={busy} aria-describedby={error ? `${PHOTO_INPUT_ID}-error` : undefined}>
+        {busy ? 'Preparing photo...' : photo ? 'Retake photo' : 'Photo'}
+      </Button>
+      {/* Opened by the button above; kept out of the tab order, since the button is its keyboard way in. */}
+      <input ref={input} id={PHOTO_INPUT_ID} type="file" accept="image/*" capture="environment" aria-label="Card photo" tabIndex={-1} className="hidden" onChange={(e) => void onChange(e)} />
       {error ? (
-        <p id={`${PHOTO_INPUT_ID}-error`} role="alert" className="text-sm text-red-700">
+        <p id={`${PHOTO_INPUT_ID}-error`} role="alert" className="basis-full text-sm text-red-700">
           {error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** The photo taken for this capture, with a way to drop it before Save. */
+export function PhotoPreview() {
+  const photo = useCaptureDraft((s) => s.photo);
+  const setPhoto = useCaptureDraft((s) => s.setPhoto);
+  const preview = useObjectUrl(photo);
+  if (!preview) return null;
+  return (
+    <div className="flex items-center gap-3">
+      <img src={preview} alt="Card photo to save with this capture" className="h-16 w-24 rounded-lg object-cover ring-1 ring-slate-200" />
+      <Button variant="ghost" size="sm" onClick={() => setPhoto(null)}>
+        Remove photo
+      </Button>
     </div>
   );
 }
