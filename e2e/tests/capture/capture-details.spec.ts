@@ -224,11 +224,14 @@ test('two reps on one device - A\'s captures are neither shown to B nor sent und
   await expect(capture.items).toHaveCount(0);
   await expect(page.getByText('No one captured at this event on this device yet.')).toBeVisible();
   await expect(capture.exportCsv).toBeDisabled();
-  // The outbox's replay asked who is signed in, and held A's captures back, visibly.
+  // The outbox's replay asked who is signed in and held A's captures back, visibly: the capture screen says so
+  // itself (above), and the outbox indicator, which every other page shows, says so too.
+  await page.goto('/');
   await page.getByTestId('outbox-indicator').click();
   await expect(page.getByRole('dialog', { name: 'Waiting to send' })).toContainText('Waiting for Ann Alpha to sign in');
   await page.keyboard.press('Escape');
   expect(await leadsAtEvent(event)).toEqual([]);
+  await page.goto('/admin/capture');
 
   // B's own capture goes out under B.
   await typePerson(capture, { first: 'Beta', email: `${tag}-b@example.com` });
