@@ -50,6 +50,9 @@ export default defineConfig({
     // admin chunks from public ones.
     manifest: true,
     rolldownOptions: {
+      // The contract's modules only declare things (constants, schemas): a page that imports a constant
+      // from it must not carry its zod schemas too, which the public forms load when first focused.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]api[\\/]src[\\/]contract[\\/]/.test(id) },
       output: {
         codeSplitting: {
           // Only the matched modules move; their dependencies (React Router, the UI kit) stay where

@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { isPrerendered, matchRoute } from './app/routes';
 import { captureAttribution } from './lib/attribution';
 import { registerServiceWorker } from './features/pwa/register-sw';
+import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
 async function start() {
@@ -23,8 +24,8 @@ async function start() {
   );
   if (container.hasChildNodes() && isPrerendered(route)) hydrateRoot(container, app);
   else createRoot(container).render(app);
-  // After the page is up: the service worker makes every page work offline from the next visit on.
-  void registerServiceWorker();
+  // Once the page is up and idle: the service worker makes every page work offline from the next visit on.
+  whenIdle(() => void registerServiceWorker());
 }
 
 void start();

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
-import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
 import { UpdatePrompt } from '../features/pwa/update-prompt';
+import { whenIdle } from '../lib/when-idle';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './page-loading';
 import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef, type RouteLayout } from './routes';
@@ -10,6 +10,9 @@ import { usePageMeta } from './use-page-meta';
 
 // The staff frame loads with the first staff screen: public pages never carry admin code.
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+// The offline outbox (its IndexedDB store, replay runtime and dialog) starts once the page is idle: a
+// first paint never needs it, and what it holds is sent a moment later just the same.
+const OutboxIndicator = lazy(() => import('../features/outbox/components/outbox-indicator').then((m) => ({ default: m.OutboxIndicator })));
 
 function RoutePage({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();
@@ -30,6 +33,8 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return (
     <>
       <Suspense fallback={<PageLoading />}>
@@ -46,7 +51,11 @@ export function App() {
       {/* One toast at a time, outside #root so open dialogs do not silence it. */}
       <AppToaster />
       {/* On every page: what waits to be sent, and a new version when one is ready. */}
-      <OutboxIndicator />
+      {idle ? (
+        <Suspense fallback={null}>
+          <OutboxIndicator />
+        </Suspense>
+      ) : null}
       <UpdatePrompt />
     </>
   );
