@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { publicPageSources } from './public-bytes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONFIG = path.join(ROOT, 'web/vite.config.ts');
@@ -42,17 +43,63 @@ function prerender(done: (pages: number) => void): Plugin {
       fs.writeFileSync(path.join(CLIENT_DIR, 'app-shell.html'), shell);
 
       const server = (await import(pathToFileURL(path.join(SERVER_DIR, 'entry-server.js')).href)) as typeof import('../web/src/entry-server');
+      const manifest = readManifest();
+      const pageSources = new Map(publicPageSources().map((p) => [p.path, p.source]));
+      const pageTemplate = inlineStylesheets(template);
       for (const route of server.PUBLIC_ROUTES) {
         const { html, head } = await server.render(route.path);
         const file = route.path === '/' ? path.join(CLIENT_DIR, 'index.html') : path.join(CLIENT_DIR, route.path, 'index.html');
         fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, fill(template, head, html));
+        const preloads = modulePreloads(manifest, pageSources.get(route.path), template);
+        fs.writeFileSync(file, fill(pageTemplate, [head, ...preloads].join('\n    '), html));
       }
       const notFound = await server.render('/404');
-      fs.writeFileSync(path.join(CLIENT_DIR, '404.html'), fill(template, notFound.head, notFound.html));
+      const notFoundPreloads = modulePreloads(manifest, 'src/pages/not-found-page.tsx', template);
+      fs.writeFileSync(path.join(CLIENT_DIR, '404.html'), fill(pageTemplate, [notFound.head, ...notFoundPreloads].join('\n    '), notFound.html));
       done(server.PUBLIC_ROUTES.length + 1);
     },
   };
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+function readManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/**
+ * modulepreload links for a page's own chunk and its static imports: the client loads them before it
+ * hydrates, and without these it would find them only after the entry script ran, one round trip later.
+ */
+function modulePreloads(manifest: Record<string, ManifestChunk>, source: string | undefined, template: string): string[] {
+  if (!source || !manifest[source]) throw new Error(`No chunk for ${source} in the build manifest`);
+  const urls: string[] = [];
+  const stack = [source];
+  const seen = new Set<string>();
+  while (stack.length) {
+    const key = stack.pop()!;
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    const url = `/${manifest[key].file}`;
+    if (!template.includes(`"${url}"`)) urls.push(url);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`);
+}
+
+/**
+ * The site's stylesheet inlined into each prerendered page: the first paint waits for no second request
+ * (it is about 7 KB compressed, smaller than the round trip it saves on a slow connection). The app shell
+ * keeps the link: staff screens are not prerendered and load their own styles anyway.
+ */
+function inlineStylesheets(template: string): string {
+  return template.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => {
+    const css = fs.readFileSync(path.join(CLIENT_DIR, href), 'utf8');
+    return `<style data-href="${href}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
 }
 
 function fill(template: string, head: string, html: string): string {

@@ -1,7 +1,8 @@
 // The JavaScript and CSS a first visit to each public page loads before it is interactive, in Brotli bytes
 // (quality 11, as the server's precompressed assets), computed from the production build alone: the
 // prerendered page's <script>, modulepreload and stylesheet tags, plus the route's page chunk (the client
-// loads it before hydrating), each closed over its static imports and CSS in Vite's manifest. Code that
+// loads it before hydrating), each closed over its static imports and CSS in Vite's manifest. A stylesheet
+// inlined into the page (<style>) counts as CSS, compressed on its own. Code that
 // loads later (on idle or on a first tap) is not counted: it does not delay the first paint or hydration.
 //
 //   npx tsx scripts/public-bytes.ts          a table
@@ -35,6 +36,8 @@ export interface RouteBytes {
   cssBrotli: number;
   jsRaw: number;
   cssRaw: number;
+  /** The part of the CSS inlined into the page's HTML. */
+  cssInlineBrotli: number;
 }
 
 /** Public paths and the page module each shows, read from the route table's source. */
@@ -50,7 +53,11 @@ function prerenderedFile(route: string): string {
 }
 
 /** `/assets/…` URLs the page's HTML asks for: module scripts, module preloads and stylesheets. */
-function htmlAssetUrls(html: string): { js: string[]; css: string[] } {
+function htmlAssetUrls(html: string): { js: string[]; css: string[]; inlineCss: string[]; inlinedHrefs: string[] } {
+  const styles = [...html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)];
+  const inlineCss = styles.map((m) => m[2]!);
+  // The build marks a stylesheet it inlined with the file's URL: that file is not fetched.
+  const inlinedHrefs = styles.map((m) => /data-href="([^"]+)"/.exec(m[1]!)?.[1]).filter((href): href is string => !!href);
   const js: string[] = [];
   const css: string[] = [];
   for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
@@ -60,7 +67,11 @@ function htmlAssetUrls(html: string): { js: string[]; css: string[] } {
     else if (/rel="modulepreload"/.test(tag)) js.push(url);
     else if (/rel="stylesheet"/.test(tag)) css.push(url);
   }
-  return { js, css };
+  return { js, css, inlineCss, inlinedHrefs };
+}
+
+function brotli(body: Buffer): number {
+  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
 }
 
 const brotliCache = new Map<string, { raw: number; br: number }>();
@@ -68,8 +79,7 @@ function sizes(url: string): { raw: number; br: number } {
   let entry = brotliCache.get(url);
   if (!entry) {
     const body = fs.readFileSync(path.join(CLIENT_DIR, url));
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
-    entry = { raw: body.length, br };
+    entry = { raw: body.length, br: brotli(body) };
     brotliCache.set(url, entry);
   }
   return entry;
@@ -99,27 +109,30 @@ export function publicFirstLoadBytes(manifest: Manifest = readManifest()): Route
       const url = `/${chunk.file}`;
       if (js.has(url)) continue;
       js.add(url);
-      for (const file of chunk.css ?? []) css.add(`/${file}`);
+      for (const file of chunk.css ?? []) if (!fromHtml.inlinedHrefs.includes(`/${file}`)) css.add(`/${file}`);
       stack.push(...(chunk.imports ?? []));
     }
     const sum = (urls: Set<string>, key: 'raw' | 'br') => [...urls].reduce((n, url) => n + sizes(url)[key], 0);
+    const inline = fromHtml.inlineCss.map((text) => Buffer.from(text));
+    const cssInlineBrotli = inline.reduce((n, body) => n + brotli(body), 0);
     return {
       route,
       js: [...js].sort(),
       css: [...css].sort(),
       jsBrotli: sum(js, 'br'),
-      cssBrotli: sum(css, 'br'),
+      cssBrotli: sum(css, 'br') + cssInlineBrotli,
       jsRaw: sum(js, 'raw'),
-      cssRaw: sum(css, 'raw'),
+      cssRaw: sum(css, 'raw') + inline.reduce((n, body) => n + body.length, 0),
+      cssInlineBrotli,
     };
   });
 }
 
 function table(rows: RouteBytes[]): string {
   const kb = (n: number) => (n / 1024).toFixed(1);
-  const head = 'route                     JS files  JS KB br  JS KB raw  CSS KB br  CSS KB raw';
+  const head = 'route                     JS files  JS KB br  JS KB raw  CSS KB br  CSS KB raw  (CSS inlined, KB br)';
   const lines = rows.map((r) =>
-    [r.route.padEnd(24), String(r.js.length).padStart(9), kb(r.jsBrotli).padStart(9), kb(r.jsRaw).padStart(10), kb(r.cssBrotli).padStart(10), kb(r.cssRaw).padStart(11)].join(' '),
+    [r.route.padEnd(24), String(r.js.length).padStart(9), kb(r.jsBrotli).padStart(9), kb(r.jsRaw).padStart(10), kb(r.cssBrotli).padStart(10), kb(r.cssRaw).padStart(11), kb(r.cssInlineBrotli).padStart(21)].join(' '),
   );
   return [head, ...lines].join('\n');
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
@@ -22,7 +22,9 @@ async function start() {
       </BrowserRouter>
     </StrictMode>
   );
-  if (container.hasChildNodes() && isPrerendered(route)) hydrateRoot(container, app);
+  // Hydration as a transition: React does it in slices of a few milliseconds and yields to the browser in
+  // between, so a slow phone never sees one long task (and a tap on a part not yet hydrated hydrates it first).
+  if (container.hasChildNodes() && isPrerendered(route)) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   // Once the page is up and idle: the service worker makes every page work offline from the next visit on.
   whenIdle(() => void registerServiceWorker());

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
 import { UpdatePrompt } from '../features/pwa/update-prompt';
+import { useHydrated } from '../lib/use-hydrated';
 import { whenIdle } from '../lib/when-idle';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './page-loading';
@@ -29,10 +30,12 @@ function routesIn(layout: RouteLayout) {
 }
 
 export function App() {
-  // Marks the moment the prerendered page became interactive (its handlers are attached).
+  // Marks the moment the prerendered page became interactive: its handlers are attached and what works
+  // differently once hydrated (lead buttons that were links until then) has switched over.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
   return (
