@@ -45,7 +45,7 @@ function prerender(done: (pages: number) => void): Plugin {
       const server = (await import(pathToFileURL(path.join(SERVER_DIR, 'entry-server.js')).href)) as typeof import('../web/src/entry-server');
       const manifest = readManifest();
       const pageSources = new Map(publicPageSources().map((p) => [p.path, p.source]));
-      const pageTemplate = inlineStylesheets(template);
+      const pageTemplate = asyncEntry(inlineStylesheets(template));
       for (const route of server.PUBLIC_ROUTES) {
         const { html, head } = await server.render(route.path);
         const file = route.path === '/' ? path.join(CLIENT_DIR, 'index.html') : path.join(CLIENT_DIR, route.path, 'index.html');
@@ -100,6 +100,17 @@ function inlineStylesheets(template: string): string {
     const css = fs.readFileSync(path.join(CLIENT_DIR, href), 'utf8');
     return `<style data-href="${href}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
+}
+
+/**
+ * The entry script of a prerendered page runs `async`: the document finishes parsing (DOMContentLoaded, and
+ * with it the jump to a #fragment such as /#contact) without waiting for the script, which on a slow
+ * connection arrives seconds after the page is readable. The entry waits for the parsed tree itself.
+ */
+function asyncEntry(template: string): string {
+  const tag = /<script type="module" crossorigin src="/;
+  if (!tag.test(template)) throw new Error('No module entry script in the template');
+  return template.replace(tag, '<script type="module" async crossorigin src="');
 }
 
 function fill(template: string, head: string, html: string): string {

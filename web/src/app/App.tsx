@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
 import { UpdatePrompt } from '../features/pwa/update-prompt';
 import { useHydrated } from '../lib/use-hydrated';
-import { whenIdle } from '../lib/when-idle';
+import { onFirstInteraction, whenIdle } from '../lib/when-idle';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './page-loading';
 import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef, type RouteLayout } from './routes';
@@ -11,8 +11,8 @@ import { usePageMeta } from './use-page-meta';
 
 // The staff frame loads with the first staff screen: public pages never carry admin code.
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
-// The offline outbox (its IndexedDB store, replay runtime and dialog) starts once the page is idle: a
-// first paint never needs it, and what it holds is sent a moment later just the same.
+// The offline outbox (its IndexedDB store and replay runtime) starts once the page is idle or at the first
+// interaction: a first paint never needs it, and what it holds is sent a moment later just the same.
 const OutboxIndicator = lazy(() => import('../features/outbox/components/outbox-indicator').then((m) => ({ default: m.OutboxIndicator })));
 
 function RoutePage({ route }: { route: RouteDef }) {
@@ -37,7 +37,16 @@ export function App() {
     if (hydrated) document.documentElement.dataset.hydrated = 'true';
   }, [hydrated]);
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => {
+    // Whichever comes first: a visitor filling in a form has it running before they submit.
+    const start = () => setIdle(true);
+    const stopIdle = whenIdle(start);
+    const stopInteraction = onFirstInteraction(start);
+    return () => {
+      stopIdle();
+      stopInteraction();
+    };
+  }, []);
   return (
     <>
       <Suspense fallback={<PageLoading />}>

@@ -4,13 +4,14 @@
 // (the honeypot field and the time taken to fill the form), and the outcome: sent, saved on the device
 // for later, or failed. What each outcome looks like stays with each form.
 //
-// The schema (zod) and the sending code are not part of a page's first load: they load when the visitor
-// first focuses the form (prepare), and a submission waits for them. What was typed into the prerendered
+// The schema (zod) and the sending code are not part of a page's first load: they load once the page is
+// idle or when the visitor first focuses the form (prepare), and a submission waits for them. What was typed into the prerendered
 // form before the page's script ran is taken over at hydration (the form's ref), never wiped.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors } from '@contract';
 import { useSubmissionAttempt } from './use-submission-attempt';
+import { whenIdle } from './when-idle';
 
 /** Every public form's values are strings, and every form carries the honeypot `website`. */
 export type PublicFormValues = Record<string, string> & { website: string };
@@ -61,12 +62,19 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     shownAt.current = performance.now();
   }, []);
 
+  // Once the page is idle, what a submission needs loads ahead of it, so a visitor whose connection drops
+  // after the page loaded can still submit (the outbox keeps it for later).
+  useEffect(() => whenIdle(prepare), []); // eslint-disable-line react-hooks/exhaustive-deps
+
   // Fields typed into before hydration: the DOM holds what the visitor typed, the state the empty form the
   // HTML was rendered with. The state takes the DOM's values so nothing typed is lost or wiped.
   useEffect(() => {
     const typed = valuesIn(formRef, options.empty);
     if (typed) {
       setValues((v) => ({ ...v, ...typed }));
+      // The visitor has been filling the form since the page painted, before the script ran: the fill time
+      // counts from the page's start, not from now.
+      shownAt.current = 0;
       prepare();
     }
     // Once, at hydration.

@@ -5,38 +5,51 @@
 //
 // The toast library is not part of a first load: it mounts with the first toast, or ahead of it on the
 // visitor's first interaction (a form being filled in may end in a toast, possibly once offline).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
+import type { ToasterProps } from 'sonner';
 import { onToastWanted, toasterIsListening } from '../../lib/toast';
 import { onFirstInteraction } from '../../lib/when-idle';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
 export function AppToaster() {
   const [host, setHost] = useState<HTMLElement | null>(null);
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(() => {
     let el: HTMLElement | undefined;
+    let loading = false;
     const mount = () => {
-      if (el) return;
-      el = document.createElement('div');
-      el.id = 'toast-root';
-      document.body.appendChild(el);
-      setHost(el);
+      if (loading) return;
+      loading = true;
+      import('sonner').then(
+        (m) => {
+          el = document.createElement('div');
+          el.id = 'toast-root';
+          document.body.appendChild(el);
+          setHost(el);
+          setToaster(() => m.Toaster);
+        },
+        // Offline before it ever loaded: try again once the connection is back.
+        () => {
+          loading = false;
+          window.addEventListener('online', mount, { once: true });
+        },
+      );
     };
     const stopWanted = onToastWanted(mount);
     const stopInteraction = onFirstInteraction(mount);
     return () => {
       stopWanted();
       stopInteraction();
+      window.removeEventListener('online', mount);
       el?.remove();
     };
   }, []);
-  if (!host) return null;
+  if (!host || !Toaster) return null;
   return createPortal(
-    <Suspense fallback={null}>
+    <>
       <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton />
       <Listening />
-    </Suspense>,
+    </>,
     host,
   );
 }
