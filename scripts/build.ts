@@ -45,17 +45,16 @@ function prerender(done: (pages: number) => void): Plugin {
       const server = (await import(pathToFileURL(path.join(SERVER_DIR, 'entry-server.js')).href)) as typeof import('../web/src/entry-server');
       const manifest = readManifest();
       const pageSources = new Map(publicPageSources().map((p) => [p.path, p.source]));
-      const pageTemplate = asyncEntry(inlineStylesheets(template));
-      for (const route of server.PUBLIC_ROUTES) {
-        const { html, head } = await server.render(route.path);
-        const file = route.path === '/' ? path.join(CLIENT_DIR, 'index.html') : path.join(CLIENT_DIR, route.path, 'index.html');
+      const pageTemplate = inlineStylesheets(template);
+      const write = (file: string, page: { html: string; head: string }, source: string | undefined) => {
         fs.mkdirSync(path.dirname(file), { recursive: true });
-        const preloads = modulePreloads(manifest, pageSources.get(route.path), template);
-        fs.writeFileSync(file, fill(pageTemplate, [head, ...preloads].join('\n    '), html));
+        fs.writeFileSync(file, bootAfterPaint(fill(pageTemplate, page.head, page.html), pageChunks(manifest, source)));
+      };
+      for (const route of server.PUBLIC_ROUTES) {
+        const file = route.path === '/' ? path.join(CLIENT_DIR, 'index.html') : path.join(CLIENT_DIR, route.path, 'index.html');
+        write(file, await server.render(route.path), pageSources.get(route.path));
       }
-      const notFound = await server.render('/404');
-      const notFoundPreloads = modulePreloads(manifest, 'src/pages/not-found-page.tsx', template);
-      fs.writeFileSync(path.join(CLIENT_DIR, '404.html'), fill(pageTemplate, [notFound.head, ...notFoundPreloads].join('\n    '), notFound.html));
+      write(path.join(CLIENT_DIR, '404.html'), await server.render('/404'), 'src/pages/not-found-page.tsx');
       done(server.PUBLIC_ROUTES.length + 1);
     },
   };
@@ -64,6 +63,7 @@ function prerender(done: (pages: number) => void): Plugin {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 function readManifest(): Record<string, ManifestChunk> {
@@ -71,10 +71,14 @@ function readManifest(): Record<string, ManifestChunk> {
 }
 
 /**
- * modulepreload links for a page's own chunk and its static imports: the client loads them before it
- * hydrates, and without these it would find them only after the entry script ran, one round trip later.
+ * What a public form loads on demand (its schema, the offline outbox) but a page with a form must hold as
+ * soon as it has loaded: a visitor whose connection drops right after the page loaded can still submit, and
+ * the submission waits on the device.
  */
-function modulePreloads(manifest: Record<string, ManifestChunk>, source: string | undefined, template: string): string[] {
+const FORM_NEEDS = /(?:^|\/)(?:lead-schema|sample-schema)\.ts$|^src\/lib\/outbox\/index\.ts$/;
+
+/** A page's own chunk and its static imports (the client loads them before it hydrates), plus a form's needs. */
+function pageChunks(manifest: Record<string, ManifestChunk>, source: string | undefined): string[] {
   if (!source || !manifest[source]) throw new Error(`No chunk for ${source} in the build manifest`);
   const urls: string[] = [];
   const stack = [source];
@@ -83,11 +87,28 @@ function modulePreloads(manifest: Record<string, ManifestChunk>, source: string 
     const key = stack.pop()!;
     if (seen.has(key) || !manifest[key]) continue;
     seen.add(key);
-    const url = `/${manifest[key].file}`;
-    if (!template.includes(`"${url}"`)) urls.push(url);
-    stack.push(...(manifest[key].imports ?? []));
+    urls.push(`/${manifest[key].file}`);
+    stack.push(...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? []).filter((d) => FORM_NEEDS.test(d)));
   }
-  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`);
+  return urls;
+}
+
+/**
+ * A prerendered page starts its script only after its first paint (web/public/boot.js): the entry module
+ * and every chunk it and the page need move from <script>/<link rel="modulepreload"> tags, which the
+ * browser fetches at once and which would share a slow connection with the HTML and the hero, into the
+ * boot script's data attributes. The entry runs as an async module, so the document finishes parsing (and a
+ * link to /#contact jumps to the form) without waiting for it; the entry waits for the parsed tree itself.
+ */
+function bootAfterPaint(page: string, ownChunks: string[]): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page);
+  if (!entry) throw new Error('No module entry script in the template');
+  const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const chunks = [...new Set([...preloads.map((m) => m[1]!), ...ownChunks])].filter((url) => url !== entry[1]);
+  let out = page.replace(entry[0], '');
+  for (const [tag] of preloads) out = out.replace(tag, '');
+  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${chunks.join(' ')}"></script>`;
+  return out.replace('</head>', `  ${boot}\n  </head>`);
 }
 
 /**
@@ -100,17 +121,6 @@ function inlineStylesheets(template: string): string {
     const css = fs.readFileSync(path.join(CLIENT_DIR, href), 'utf8');
     return `<style data-href="${href}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
-}
-
-/**
- * The entry script of a prerendered page runs `async`: the document finishes parsing (DOMContentLoaded, and
- * with it the jump to a #fragment such as /#contact) without waiting for the script, which on a slow
- * connection arrives seconds after the page is readable. The entry waits for the parsed tree itself.
- */
-function asyncEntry(template: string): string {
-  const tag = /<script type="module" crossorigin src="/;
-  if (!tag.test(template)) throw new Error('No module entry script in the template');
-  return template.replace(tag, '<script type="module" async crossorigin src="');
 }
 
 function fill(template: string, head: string, html: string): string {

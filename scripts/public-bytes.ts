@@ -1,6 +1,7 @@
 // The JavaScript and CSS a first visit to each public page loads before it is interactive, in Brotli bytes
 // (quality 11, as the server's precompressed assets), computed from the production build alone: the
-// prerendered page's <script>, modulepreload and stylesheet tags, plus the route's page chunk (the client
+// prerendered page's <script>, modulepreload and stylesheet tags (or the boot script's list of them), plus
+// the route's page chunk (the client
 // loads it before hydrating), each closed over its static imports and CSS in Vite's manifest. A stylesheet
 // inlined into the page (<style>) counts as CSS, compressed on its own. Code that
 // loads later (on idle or on a first tap) is not counted: it does not delay the first paint or hydration.
@@ -61,6 +62,10 @@ function htmlAssetUrls(html: string): { js: string[]; css: string[]; inlineCss: 
   const js: string[] = [];
   const css: string[] = [];
   for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+    // A page that starts its script after the first paint names the entry and its chunks in the boot
+    // script's data attributes (scripts/build.ts): those are fetched by the first load all the same.
+    const bootEntry = /\bdata-entry="([^"]+)"/.exec(tag)?.[1];
+    if (bootEntry) js.push(bootEntry, ...(/\bdata-preload="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').filter(Boolean));
     const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (!url || !url.startsWith('/assets/')) continue;
     if (tag.startsWith('<script') && /type="module"/.test(tag)) js.push(url);

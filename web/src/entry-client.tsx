@@ -11,9 +11,9 @@ import './styles.css';
 async function start() {
   // The visit's origin (UTM, referrer, landing page) is kept on its first page view, for the forms to send.
   captureAttribution();
-  // The prerendered pages load this script `async` (scripts/build.ts), so the document finishes parsing
-  // without waiting for it (a link to /#contact scrolls to the form before the script arrives); hydration
-  // must still wait for the whole prerendered tree.
+  // The prerendered pages start this script as an async module after their first paint (web/public/boot.js),
+  // so the document finishes parsing without waiting for it (a link to /#contact jumps to the form before
+  // the script arrives); hydration must still wait for the whole prerendered tree.
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const container = document.getElementById('root')!;
   const route = matchRoute(window.location.pathname);
