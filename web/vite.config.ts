@@ -52,7 +52,13 @@ export default defineConfig({
     // The manifest maps each source module to its chunk: the bundle-budget test follows it to tell
     // admin chunks from public ones.
     manifest: true,
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The contract's modules only declare things (constants, schemas): a page that imports a constant
+      // from it must not carry its zod schemas too, which the public forms load when first focused.
+      // Building a zod schema has no side effect either, so a form's chunk carries only the schemas it uses.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]api[\\/]src[\\/]contract[\\/]/.test(id), manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // Only the matched modules move; their dependencies (React Router, the UI kit) stay where
@@ -62,7 +68,8 @@ export default defineConfig({
             // The marketing site's small building blocks (sections, cards, header, footer) in one chunk
             // instead of a dozen tiny ones per page. The FAQ's Disclosure list stays apart: it pulls
             // Headless UI, which the landing page must not load.
-            { name: 'site', test: /web[\\/]src[\\/]features[\\/]site[\\/](?!components[\\/]faq-list|content[\\/]faq-content)/ },
+            // Each page's content (texts, lists) stays with its page: the landing page does not carry the others'.
+            { name: 'site', test: /web[\\/]src[\\/]features[\\/]site[\\/]components[\\/](?!faq-list)/ },
           ],
         },
       },

@@ -27,3 +27,6 @@ export const siteConfig = {
 export function telHref(phone: string): string {
   return `tel:+1${phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')}`;
 }
+
+/** The landing page's inline lead form: where a lead button leads before the page's script has run. */
+export const LEAD_FORM_HREF = '/#contact';

@@ -3,10 +3,15 @@
 // changes), one Idempotency-Key per submission that a retry with unchanged values reuses, the spam guards
 // (the honeypot field and the time taken to fill the form), and the outcome: sent, saved on the device
 // for later, or failed. What each outcome looks like stays with each form.
-import { useEffect, useRef, useState } from 'react';
+//
+// The schema (zod) and the sending code are not part of a page's first load: they load once the page is
+// idle or when the visitor first focuses the form (prepare), and a submission waits for them. What was typed into the prerendered
+// form before the page's script ran is taken over at hydration (the form's ref), never wiped.
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors } from '@contract';
 import { useSubmissionAttempt } from './use-submission-attempt';
+import { whenIdle } from './when-idle';
 
 /** Every public form's values are strings, and every form carries the honeypot `website`. */
 export type PublicFormValues = Record<string, string> & { website: string };
@@ -23,8 +28,10 @@ export interface PublicFormOptions<V extends PublicFormValues, I, P> {
   empty: V;
   /** Fields in the order they appear, so the first invalid one can take focus. */
   fieldOrder: readonly Extract<keyof V, string>[];
-  /** The contract's schema for the form's input. */
-  schema: { safeParse: (input: unknown) => ParseResult<I> };
+  /** Loads the contract's schema for the form's input. */
+  loadSchema: () => Promise<{ safeParse: (input: unknown) => ParseResult<I> }>;
+  /** Loads what sending needs, ahead of the first submission. */
+  preloadSend?: () => void;
   /** The values the visitor can see; fields the form does not show are never sent. Defaults to all. */
   visible?: (values: V) => V;
   /** What else makes a submission different besides its values (e.g. the page it is sent from). */
@@ -44,6 +51,9 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const shownAt = useRef(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** A submission is waiting for the schema to load: a second press in that moment is ignored. */
+  const checking = useRef(false);
   const { attemptFor, settle } = useSubmissionAttempt<P>();
 
   // The fill-time clock starts when the form is first on screen (after hydration, never during render,
@@ -51,6 +61,31 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
   useEffect(() => {
     shownAt.current = performance.now();
   }, []);
+
+  // Once the page is idle, what a submission needs loads ahead of it, so a visitor whose connection drops
+  // after the page loaded can still submit (the outbox keeps it for later).
+  useEffect(() => whenIdle(prepare), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Fields typed into before hydration: the DOM holds what the visitor typed, the state the empty form the
+  // HTML was rendered with. The state takes the DOM's values so nothing typed is lost or wiped.
+  useEffect(() => {
+    const typed = valuesIn(formRef, options.empty);
+    if (typed) {
+      setValues((v) => ({ ...v, ...typed }));
+      // The visitor has been filling the form since the page painted, before the script ran: the fill time
+      // counts from the page's start, not from now.
+      shownAt.current = 0;
+      prepare();
+    }
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Starts loading the schema and the sending code; called on the form's first focus. */
+  function prepare() {
+    void options.loadSchema().catch(() => undefined);
+    options.preloadSend?.();
+  }
 
   /** A new fill begins: the clock starts again. */
   function restartClock() {
@@ -68,9 +103,19 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
 
   /** Validates, then sends. Returns the first invalid field when nothing was sent because of errors. */
   async function submit(): Promise<Extract<keyof V, string> | null> {
-    if (submitting) return null;
+    if (submitting || checking.current) return null;
     const { website, ...fields } = (options.visible ?? ((v: V) => v))(values);
-    const parsed = options.schema.safeParse(fields);
+    checking.current = true;
+    let schema: Awaited<ReturnType<typeof options.loadSchema>>;
+    try {
+      schema = await options.loadSchema();
+    } catch (error) {
+      options.onFailed(error);
+      return null;
+    } finally {
+      checking.current = false;
+    }
+    const parsed = schema.safeParse(fields);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error) as Partial<Record<keyof V, string>>;
       setErrors(found);
@@ -97,5 +142,21 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     return null;
   }
 
-  return { values, errors, submitting, setField, submit, restartClock };
+  return { values, errors, submitting, setField, submit, restartClock, formRef, prepare };
+}
+
+/** The non-empty values the form's fields hold in the DOM that differ from `empty`; null when none do. */
+function valuesIn<V extends PublicFormValues>(formRef: RefObject<HTMLFormElement | null>, empty: V): Partial<V> | null {
+  const form = formRef.current;
+  if (!form) return null;
+  const typed: Partial<V> = {};
+  let any = false;
+  for (const name of Object.keys(empty) as (keyof V & string)[]) {
+    const field = form.elements.namedItem(name);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) continue;
+    if (field.value === empty[name]) continue;
+    typed[name] = field.value as V[typeof name];
+    any = true;
+  }
+  return any ? typed : null;
 }

@@ -1,8 +1,8 @@
 // The landing page: hero, trusted-by industries, products, personalisation, use cases, the
 // three numbers, the customer-portal call to action, the contact block and the inline demo form.
 import { INDUSTRIES } from '@contract';
-import { Button, ExternalButtonLink, buttonClasses } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
+import { ExternalButtonLink, buttonClasses } from '../components/ui/button';
+import { LeadButton } from '../features/leads/lead-button';
 import { PageHero, HeroBadge } from '../features/site/components/page-hero';
 import { Section } from '../features/site/components/section';
 import { StatGrid } from '../features/site/components/stat-grid';
@@ -64,7 +64,6 @@ export default function HomePage() {
 }
 
 function Hero() {
-  const openLeadModal = useLeadModal();
   return (
     <PageHero
       badge={<HeroBadge>Mailing smarter since {siteConfig.founded}</HeroBadge>}
@@ -74,9 +73,9 @@ function Hero() {
           <a href="#how-it-works" className={buttonClasses('inverse', 'lg')}>
             See How It Works
           </a>
-          <Button size="lg" variant="accent" onClick={() => openLeadModal()}>
+          <LeadButton size="lg" variant="accent">
             Get Demo
-          </Button>
+          </LeadButton>
         </>
       }
       footnote={

@@ -1,13 +1,12 @@
 // /print/faq: five groups of questions, technical support through the lead modal, and the
 // way to the API documentation page.
-import { Button, ButtonLink } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
+import { ButtonLink } from '../components/ui/button';
+import { LeadButton } from '../features/leads/lead-button';
 import { FaqList } from '../features/site/components/faq-list';
 import { HeroBadge, PageHero } from '../features/site/components/page-hero';
 import { FAQ_GROUPS } from '../features/site/content/faq-content';
 
 export default function PrintFaqPage() {
-  const openLeadModal = useLeadModal();
   return (
     <>
       <PageHero badge={<HeroBadge>FAQ</HeroBadge>} title="Frequently asked questions">
@@ -22,9 +21,9 @@ export default function PrintFaqPage() {
             <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <h2 className="text-lg font-semibold text-slate-900">Still have questions?</h2>
               <p className="mt-2 text-slate-600">Our technical team helps with integration, templates and delivery.</p>
-              <Button className="mt-4 w-full" onClick={() => openLeadModal({ title: 'Contact Technical Support' })}>
+              <LeadButton title="Contact Technical Support" className="mt-4 w-full">
                 Contact Technical Support
-              </Button>
+              </LeadButton>
             </div>
             <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <h2 className="text-lg font-semibold text-slate-900">Ready to build?</h2>

@@ -1,6 +1,6 @@
 // /print/letters, the letter API page: classes of mail, the request, prices, and a lead-modal button for sales.
-import { Button, ButtonLink } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
+import { ButtonLink } from '../components/ui/button';
+import { LeadButton } from '../features/leads/lead-button';
 import { PriceTable } from '../features/pricing-public/price-table';
 import { CheckList } from '../features/site/components/check-list';
 import { CodeBlock } from '../features/site/components/code-block';
@@ -14,7 +14,6 @@ import { LETTER_REQUEST_SAMPLE } from '../features/site/content/print-request-sa
 import { LETTER_FIELDS } from '../features/site/content/request-fields';
 
 export default function PrintLettersPage() {
-  const openLeadModal = useLeadModal();
   return (
     <>
       <PageHero
@@ -55,9 +54,9 @@ export default function PrintLettersPage() {
         title="Sending statements or regulated notices?"
         actions={
           <>
-            <Button size="lg" variant="inverse" onClick={() => openLeadModal({ title: 'Contact Sales Team' })}>
+            <LeadButton title="Contact Sales Team" size="lg" variant="inverse">
               Contact Sales Team
-            </Button>
+            </LeadButton>
             <ButtonLink to="/print/samples" size="lg" variant="glass">
               Get Free Samples
             </ButtonLink>

@@ -1,8 +1,8 @@
 // /print, the developer landing page of the print API: the API in brief, the request, prices, and a
 // lead-modal button for sales.
 import { Link } from 'react-router-dom';
-import { Button, ButtonLink } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
+import { ButtonLink } from '../components/ui/button';
+import { LeadButton } from '../features/leads/lead-button';
 import { PriceTable } from '../features/pricing-public/price-table';
 import { CodeBlock } from '../features/site/components/code-block';
 import { CtaBand } from '../features/site/components/cta-band';
@@ -30,7 +30,6 @@ const STEPS = [
 ];
 
 export default function PrintPage() {
-  const openLeadModal = useLeadModal();
   return (
     <>
       <PageHero
@@ -102,9 +101,9 @@ export default function PrintPage() {
         title="Planning a large program?"
         actions={
           <>
-            <Button size="lg" variant="inverse" onClick={() => openLeadModal({ title: 'Contact Sales Team' })}>
+            <LeadButton title="Contact Sales Team" size="lg" variant="inverse">
               Contact Sales Team
-            </Button>
+            </LeadButton>
             <ButtonLink to="/print/pricing" size="lg" variant="glass">
               View Pricing
             </ButtonLink>

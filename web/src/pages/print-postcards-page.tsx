@@ -1,6 +1,6 @@
 // /print/postcards, the postcard API page: sizes, the request, prices, and a lead-modal button for support.
-import { Button, ButtonLink } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
+import { ButtonLink } from '../components/ui/button';
+import { LeadButton } from '../features/leads/lead-button';
 import { PriceTable } from '../features/pricing-public/price-table';
 import { CheckList } from '../features/site/components/check-list';
 import { CodeBlock } from '../features/site/components/code-block';
@@ -14,7 +14,6 @@ import { POSTCARD_REQUEST_SAMPLE } from '../features/site/content/print-request-
 import { POSTCARD_FIELDS } from '../features/site/content/request-fields';
 
 export default function PrintPostcardsPage() {
-  const openLeadModal = useLeadModal();
   return (
     <>
       <PageHero
@@ -55,9 +54,9 @@ export default function PrintPostcardsPage() {
         title="Questions about your first postcard?"
         actions={
           <>
-            <Button size="lg" variant="inverse" onClick={() => openLeadModal({ title: 'Contact Support' })}>
+            <LeadButton title="Contact Support" size="lg" variant="inverse">
               Contact Support
-            </Button>
+            </LeadButton>
             <ButtonLink to="/print/samples" size="lg" variant="glass">
               Get Free Samples
             </ButtonLink>

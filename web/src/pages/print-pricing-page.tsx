@@ -1,7 +1,7 @@
 // /print/pricing: the per-piece price tiers by monthly volume (static, prerendered) and the pricing products staff manage,
 // fetched in the browser in their sort order.
-import { Button, ButtonLink } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
+import { ButtonLink } from '../components/ui/button';
+import { LeadButton } from '../features/leads/lead-button';
 import { PriceTable } from '../features/pricing-public/price-table';
 import { PricingProductCards } from '../features/pricing-public/pricing-product-cards';
 import { CheckList } from '../features/site/components/check-list';
@@ -10,7 +10,6 @@ import { HeroBadge, PageHero } from '../features/site/components/page-hero';
 import { Section } from '../features/site/components/section';
 
 export default function PrintPricingPage() {
-  const openLeadModal = useLeadModal();
   return (
     <>
       <PageHero badge={<HeroBadge>Pricing</HeroBadge>} title="Simple per-piece pricing, postage included">
@@ -38,9 +37,9 @@ export default function PrintPricingPage() {
         title="Mailing more than 100,000 pieces a month?"
         actions={
           <>
-            <Button size="lg" variant="inverse" onClick={() => openLeadModal({ title: 'Contact Sales Team' })}>
+            <LeadButton title="Contact Sales Team" size="lg" variant="inverse">
               Contact Sales Team
-            </Button>
+            </LeadButton>
             <ButtonLink to="/print/samples" size="lg" variant="glass">
               Get Free Samples
             </ButtonLink>

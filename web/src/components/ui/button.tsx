@@ -1,6 +1,7 @@
 // Buttons and button-styled links share one look; variants name their intent, not their colour.
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse' | 'accent' | 'glass';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -36,6 +37,38 @@ type Styling = { variant?: ButtonVariant; size?: ButtonSize };
 
 export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & Styling) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+/**
+ * A button that works before the page's script does: in the prerendered HTML (and until hydration) it is a
+ * real link to `fallbackHref`, e.g. the form the button would open in a dialog; once the page is hydrated it
+ * is a button doing its job. Keyboard focus on the link moves to the button.
+ */
+export function ProgressiveButton({ fallbackHref, variant, size, className = '', type = 'button', children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & Styling & { fallbackHref: string }) {
+  const hydrated = useHydrated();
+  const link = useRef<HTMLAnchorElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const linkHadFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!hydrated) linkHadFocus.current = link.current === document.activeElement;
+    else if (linkHadFocus.current) {
+      linkHadFocus.current = false;
+      button.current?.focus();
+    }
+  }, [hydrated]);
+  const classes = buttonClasses(variant, size, className);
+  if (!hydrated) {
+    return (
+      <a ref={link} href={fallbackHref} className={classes}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button ref={button} type={type} className={classes} {...props}>
+      {children}
+    </button>
+  );
 }
 
 /** An in-app link that looks like a button. */

@@ -62,7 +62,7 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
   return (
     // noValidate: the product's own messages ('First name is required') appear under the fields instead of
     // the browser's bubbles.
-    <form noValidate aria-label={label} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form ref={form.formRef} noValidate aria-label={label} onSubmit={onSubmit} onFocus={form.prepare} className="grid gap-4 sm:grid-cols-2">
       {/* In the modal, Headless UI's Dialog puts focus here first (data-autofocus). */}
       <TextField label="First Name" required autoComplete="given-name" data-autofocus={modal || undefined} {...bind('firstName')} />
       <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />

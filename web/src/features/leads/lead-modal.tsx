@@ -16,7 +16,13 @@ type OpenLeadModal = (options?: OpenOptions) => void;
 
 const DEFAULT_TITLE = 'Request a Demo';
 const LeadModalContext = createContext<OpenLeadModal | null>(null);
-const LeadDialog = lazy(() => import('./lead-dialog'));
+const loadLeadDialog = () => import('./lead-dialog');
+const LeadDialog = lazy(loadLeadDialog);
+
+/** Starts loading the dialog's code ahead of a likely open (a pointer over a lead button, focus on it). */
+export function preloadLeadDialog(): void {
+  void loadLeadDialog().catch(() => undefined);
+}
 
 export function LeadModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);

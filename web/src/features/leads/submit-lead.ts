@@ -1,8 +1,10 @@
 // The one place a lead leaves the browser. It goes through the offline outbox: stored on the
 // device first, sent with its Idempotency-Key, kept for later when the network is missing.
 import type { LeadInput } from '@contract';
-import { submitThroughOutbox } from '../../lib/outbox';
 import { getAttribution } from '../../lib/attribution';
+
+// The outbox (IndexedDB) loads with the first submission, not with the page.
+const loadOutbox = () => import('../../lib/outbox');
 
 export interface SubmitOptions {
   /** Made when the person pressed submit; the same key for every retry of that submission,
@@ -14,5 +16,5 @@ export interface SubmitOptions {
 export async function submitLead(input: LeadInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
   const body = { ...input, attribution: getAttribution() };
   // The outbox announces the delivery (the admin's lists refresh on it), from whichever tab delivers it.
-  return (await submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey })).status;
+  return (await (await loadOutbox()).submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey })).status;
 }

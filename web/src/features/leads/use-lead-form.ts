@@ -3,7 +3,7 @@
 // guards. The phone and volume fields exist in the modal only, so the inline form never sends them.
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LEAD_SOURCE_LABEL, leadInputSchema, sourceLabelForPath, type LeadInput } from '@contract';
+import { LEAD_SOURCE_LABEL, sourceLabelForPath, type LeadInput } from '@contract';
 import { notifyError } from '../../lib/toast';
 import { usePublicForm } from '../../lib/use-public-form';
 import { submitLead } from './submit-lead';
@@ -36,7 +36,8 @@ export function useLeadForm(mode: LeadFormMode) {
   const form = usePublicForm({
     empty: EMPTY_LEAD_VALUES,
     fieldOrder: FIELD_ORDER,
-    schema: leadInputSchema,
+    loadSchema: () => import('./lead-schema').then((m) => m.leadInputSchema),
+    preloadSend: () => void import('../../lib/outbox').catch(() => undefined),
     visible: (values) => (mode === 'modal' ? values : { ...values, phone: '', volume: '' }),
     context: [pathname],
     payload: (input, guards): LeadInput => ({ ...input, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(pathname), ...guards }),
@@ -59,5 +60,5 @@ export function useLeadForm(mode: LeadFormMode) {
   }
 
   const status: LeadFormStatus = form.submitting ? 'submitting' : outcome;
-  return { values: form.values, errors: form.errors, status, queuedId, setField: form.setField, submit: form.submit, reset };
+  return { values: form.values, errors: form.errors, status, queuedId, setField: form.setField, submit: form.submit, reset, formRef: form.formRef, prepare: form.prepare };
 }

@@ -2,7 +2,7 @@
 // the block's place on the page so nothing jumps when the data arrives.
 import { Badge } from '../../components/ui/badge';
 import { Button, ExternalButtonLink } from '../../components/ui/button';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format-number';
 import { siteConfig } from '../../lib/site-config';
 import type { PricingProduct } from '@contract';
 import { usePricingProducts } from './use-pricing-products';

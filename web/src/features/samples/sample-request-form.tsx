@@ -1,15 +1,25 @@
 // The free sample request form: browser-level required fields, all 50 states, sample types
 // postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
-import { useId, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { SAMPLE_TYPES, US_STATES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
-import { SampleThankYouModal } from './sample-thank-you-modal';
 import { useSampleRequestForm, type SampleField } from './use-sample-request-form';
+
+// The Thank You modal (and the dialog library under it) loads when the form is first focused, not with
+// the page; it is only ever shown after a submission.
+const loadThankYou = () => import('./sample-thank-you-modal');
+const SampleThankYouModal = lazy(() => loadThankYou().then((m) => ({ default: m.SampleThankYouModal })));
 
 export function SampleRequestForm() {
   const form = useSampleRequestForm();
+  const [thankYouNeeded, setThankYouNeeded] = useState(false);
+  if (form.thankYouOpen && !thankYouNeeded) setThankYouNeeded(true);
+  const prepare = () => {
+    form.prepare();
+    void loadThankYou().catch(() => undefined);
+  };
   const uid = useId();
   const idOf = (field: SampleField) => `${uid}-${field}`;
   const bind = (field: SampleField) => ({
@@ -34,7 +44,7 @@ export function SampleRequestForm() {
           <QueuedNotice id={form.queuedId} onDone={form.closeQueued} />
         </div>
       ) : null}
-      <form aria-label="Free sample request" onSubmit={onSubmit} className="space-y-8">
+      <form ref={form.formRef} aria-label="Free sample request" onSubmit={onSubmit} onFocus={prepare} className="space-y-8">
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-4 text-base font-semibold text-slate-900">Your details</legend>
           <TextField label="First Name" required autoComplete="given-name" {...bind('firstName')} />
@@ -99,7 +109,11 @@ export function SampleRequestForm() {
           {form.submitting ? 'Submitting...' : 'Request Free Samples'}
         </Button>
       </form>
-      <SampleThankYouModal open={form.thankYouOpen} onClose={form.closeThankYou} />
+      {thankYouNeeded ? (
+        <Suspense fallback={null}>
+          <SampleThankYouModal open={form.thankYouOpen} onClose={form.closeThankYou} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,9 @@
 // The one place a sample request leaves the browser, through the offline outbox (see leads/submit-lead.ts).
 import type { SampleRequestInput } from '@contract';
-import { submitThroughOutbox } from '../../lib/outbox';
 import { getAttribution } from '../../lib/attribution';
+
+// The outbox (IndexedDB) loads with the first submission, not with the page.
+const loadOutbox = () => import('../../lib/outbox');
 
 export interface SubmitOptions {
   /** Made when the person pressed submit; the same key for every retry of that submission,
@@ -11,5 +13,5 @@ export interface SubmitOptions {
 
 export async function submitSampleRequest(input: SampleRequestInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
   const body = { ...input, attribution: getAttribution() };
-  return (await submitThroughOutbox({ kind: 'sample', url: '/api/print-samples', body, idempotencyKey })).status;
+  return (await (await loadOutbox()).submitThroughOutbox({ kind: 'sample', url: '/api/print-samples', body, idempotencyKey })).status;
 }

@@ -2,7 +2,7 @@
 // enforces the required fields first; the contract's schema then trims and checks formats (ZIP) before
 // anything is sent. Success opens the Thank You modal; a request saved for later shows the queued notice.
 import { useState } from 'react';
-import { sampleRequestInputSchema, type SampleRequestInput } from '@contract';
+import type { SampleRequestInput } from '@contract';
 import { notifyError } from '../../lib/toast';
 import { usePublicForm } from '../../lib/use-public-form';
 import { submitSampleRequest } from './submit-sample-request';
@@ -35,7 +35,8 @@ export function useSampleRequestForm() {
   const form = usePublicForm({
     empty: EMPTY_SAMPLE_VALUES,
     fieldOrder: FIELD_ORDER,
-    schema: sampleRequestInputSchema,
+    loadSchema: () => import('./sample-schema').then((m) => m.sampleRequestInputSchema),
+    preloadSend: () => void import('../../lib/outbox').catch(() => undefined),
     payload: (input, guards): SampleRequestInput => ({ ...input, ...guards }),
     send: (payload, idempotencyKey) => submitSampleRequest(payload, { idempotencyKey }),
     onSent: () => setThankYouOpen(true),
@@ -48,6 +49,7 @@ export function useSampleRequestForm() {
 
   return {
     values: form.values, errors: form.errors, submitting: form.submitting, setField: form.setField, submit: form.submit,
+    formRef: form.formRef, prepare: form.prepare,
     thankYouOpen, queuedId,
     closeThankYou: () => setThankYouOpen(false),
     closeQueued: () => setQueuedId(null),

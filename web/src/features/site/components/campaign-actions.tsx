@@ -1,7 +1,7 @@
 // The buttons of the campaign pages (/mortgage, /USPSInformedDelivery, /digital-audience, spec §2): the
 // lead modal, the external demo calendar (new tab) and a call link.
-import { Button, ExternalButtonLink, buttonClasses } from '../../../components/ui/button';
-import { siteConfig, telHref } from '../../../lib/site-config';
+import { ExternalButtonLink, ProgressiveButton, buttonClasses } from '../../../components/ui/button';
+import { LEAD_FORM_HREF, siteConfig, telHref } from '../../../lib/site-config';
 import { Icon } from './icon';
 
 interface CampaignActionsProps {
@@ -15,9 +15,9 @@ export function CampaignActions({ leadLabel, onLead, tone = 'dark' }: CampaignAc
   const dark = tone === 'dark';
   return (
     <>
-      <Button size="lg" variant={dark ? 'accent' : 'primary'} onClick={onLead}>
+      <ProgressiveButton fallbackHref={LEAD_FORM_HREF} size="lg" variant={dark ? 'accent' : 'primary'} onClick={onLead}>
         {leadLabel}
-      </Button>
+      </ProgressiveButton>
       <ExternalButtonLink href={siteConfig.links.demoScheduling} size="lg" variant={dark ? 'glass' : 'secondary'}>
         <Icon name="calendar" className="h-5 w-5" />
         Schedule Demo

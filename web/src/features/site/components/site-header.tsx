@@ -1,10 +1,10 @@
 // The shared header (spec §2): navigation, Login to the external dashboard (new tab) and Get Demo, which
-// opens the lead modal. Below the lg breakpoint the links fold into a menu that toggles, closes on Escape
+// opens the lead modal (before the page's script runs, a link to the landing page's lead form). Below the lg breakpoint the links fold into a menu that toggles, closes on Escape
 // and closes after a jump to a section.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, ExternalLink, buttonClasses } from '../../../components/ui/button';
-import { siteConfig } from '../../../lib/site-config';
+import { ExternalLink, ProgressiveButton } from '../../../components/ui/button';
+import { LEAD_FORM_HREF, siteConfig } from '../../../lib/site-config';
 import { BrandMark } from './brand-mark';
 import { Icon } from './icon';
 import { NAV_ITEMS, type NavItem } from './nav-items';
@@ -49,7 +49,9 @@ export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
             <ExternalLink href={siteConfig.links.dashboardLogin} className={LINK}>
               Login
             </ExternalLink>
-            <Button onClick={onGetDemo}>Get Demo</Button>
+            <ProgressiveButton fallbackHref={LEAD_FORM_HREF} onClick={onGetDemo}>
+              Get Demo
+            </ProgressiveButton>
           </div>
           <button
             ref={toggle}
@@ -77,16 +79,17 @@ export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
               </ExternalLink>
             </li>
           </ul>
-          <button
-            type="button"
-            className={buttonClasses('primary', 'lg', 'mt-3 w-full')}
+          <ProgressiveButton
+            fallbackHref={LEAD_FORM_HREF}
+            size="lg"
+            className="mt-3 w-full"
             onClick={() => {
               close();
               onGetDemo();
             }}
           >
             Get Demo
-          </button>
+          </ProgressiveButton>
         </div>
       </nav>
     </header>
