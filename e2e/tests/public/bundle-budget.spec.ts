@@ -8,12 +8,11 @@ import { expect, test } from '@playwright/test';
 import { publicRoutes } from '../../pages/public-routes';
 import { assetUrlOf, readManifest, STAFF_CHUNK_NAME, staffOnlyAssetUrls } from './support/build-manifest';
 
-// The target is 100 KB of JavaScript and 12 KB of CSS, Brotli, on the wire. When compression landed, the
-// heaviest first load was 127.3 KB of JavaScript (`/`; the others 114.0–125.7 KB) and 7.4 KB of CSS. The
-// JavaScript line is that figure plus ~3%, a ratchet so nothing grows until the helper who cuts the
-// public bundle (issue 13's islands, lighter validation and deferred outbox) brings it to 100 KB and
-// lowers JS_BUDGET here to 100 * 1024. CSS already meets its target.
-const JS_BUDGET = 132 * 1024;
+// The target for a first visit to any public route is 100 KB of JavaScript and 12 KB of CSS, Brotli, on the
+// wire. Counted here until the network is idle, so the code a page loads at idle (the outbox, toasts) counts
+// too: `/` measured 109.1 KB that way (99.8 KB before idle). The line is that figure plus ~3%, a ratchet until
+// the idle-loaded code is cut; the site's CSS is now inlined in the page, so stylesheets measure 0 here.
+const JS_BUDGET = 112 * 1024;
 const CSS_BUDGET = 12 * 1024;
 
 interface RouteFigures {
