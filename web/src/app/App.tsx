@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
+import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
 import { UpdatePrompt } from '../features/pwa/update-prompt';
 import { useHydrated } from '../lib/use-hydrated';
-import { onFirstInteraction, whenIdle } from '../lib/when-idle';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './page-loading';
 import { ALL_ROUTES, NOT_FOUND_ROUTE, matchRoute, type RouteDef, type RouteLayout } from './routes';
@@ -11,9 +11,6 @@ import { usePageMeta } from './use-page-meta';
 
 // The staff frame loads with the first staff screen: public pages never carry admin code.
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
-// The offline outbox (its IndexedDB store and replay runtime) starts once the page is idle or at the first
-// interaction: a first paint never needs it, and what it holds is sent a moment later just the same.
-const OutboxIndicator = lazy(() => import('../features/outbox/components/outbox-indicator').then((m) => ({ default: m.OutboxIndicator })));
 
 function RoutePage({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();
@@ -36,17 +33,7 @@ export function App() {
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = 'true';
   }, [hydrated]);
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    // Whichever comes first: a visitor filling in a form has it running before they submit.
-    const start = () => setIdle(true);
-    const stopIdle = whenIdle(start);
-    const stopInteraction = onFirstInteraction(start);
-    return () => {
-      stopIdle();
-      stopInteraction();
-    };
-  }, []);
+
   return (
     <>
       <Suspense fallback={<PageLoading />}>
@@ -63,11 +50,7 @@ export function App() {
       {/* One toast at a time, outside #root so open dialogs do not silence it. */}
       <AppToaster />
       {/* On every page: what waits to be sent, and a new version when one is ready. */}
-      {idle ? (
-        <Suspense fallback={null}>
-          <OutboxIndicator />
-        </Suspense>
-      ) : null}
+      <OutboxIndicator />
       <UpdatePrompt />
     </>
   );

@@ -6,7 +6,8 @@
 //
 // The dialog's code (Headless UI's Dialog, the form and its schema) loads the first time the modal opens,
 // not with the page: most visits never open it, and it would be a quarter of the landing page's script.
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, useCallback, useContext, useState, type ReactNode } from 'react';
+import { OptionalPart } from '../../components/ui/optional-part';
 
 interface OpenOptions {
   /** The dialog's title, worded for the button that opened it. */
@@ -40,9 +41,9 @@ export function LeadModalProvider({ children }: { children: ReactNode }) {
       {children}
       {/* Never rendered before the first open, so prerendering and hydration never meet the lazy chunk. */}
       {everOpened ? (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <LeadDialog open={open} onClose={close} title={title} />
-        </Suspense>
+        </OptionalPart>
       ) : null}
     </LeadModalContext.Provider>
   );

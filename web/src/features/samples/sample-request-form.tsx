@@ -1,6 +1,7 @@
 // The free sample request form: browser-level required fields, all 50 states, sample types
 // postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, useId, useState, type FormEvent } from 'react';
+import { OptionalPart } from '../../components/ui/optional-part';
 import { SAMPLE_TYPES, US_STATES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
@@ -110,9 +111,9 @@ export function SampleRequestForm() {
         </Button>
       </form>
       {thankYouNeeded ? (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <SampleThankYouModal open={form.thankYouOpen} onClose={form.closeThankYou} />
-        </Suspense>
+        </OptionalPart>
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
 // On every page: how many submissions wait to be sent, and the place to see and fix them.
 // The list itself (a dialog, with the date library and the editor for refused items) loads when opened.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
+import { OptionalPart } from '../../../components/ui/optional-part';
 import { startOutbox } from '../outbox-runtime';
 import { selectFailed, selectPending, useOutboxStore } from '../outbox-store';
 import { useShallow } from 'zustand/react/shallow';
@@ -40,9 +41,9 @@ export function OutboxIndicator() {
         {failed.length ? <span>{failed.length} need attention</span> : null}
       </button>
       {open ? (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <OutboxDialog pending={pending} failed={failed} onClose={() => setOpen(false)} />
-        </Suspense>
+        </OptionalPart>
       ) : null}
     </>
   );
