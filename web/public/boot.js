@@ -1,7 +1,8 @@
-// Starts the app's script on a prerendered public page once the page has painted. The page's HTML names the
-// entry module and the chunks it needs (scripts/build.ts writes them as data attributes): fetching them only
-// after the first paint leaves a slow connection to the HTML, its styles and the hero first, and nothing of
-// the page waits for them. Until the script has run, the page is plain HTML whose links and forms work.
+// Starts the app's script on a prerendered public page. The page's HTML names the entry module and the
+// chunks it needs (scripts/build.ts writes them as data attributes) instead of <script type="module"> and
+// modulepreload tags: this deferred script runs once the HTML is parsed, and the entry it adds is an async
+// module, so the document's parsing never waits for the app's code (a link to /#contact jumps to the form
+// before the script has arrived). Until the script has run, the page is plain HTML whose links work.
 (function () {
   var me = document.currentScript;
   var entry = me && me.getAttribute('data-entry');
@@ -24,11 +25,7 @@
     script.src = entry;
     document.head.appendChild(script);
   }
-  // After the next frame is painted; a hidden tab paints nothing, so it starts at once, and a timer covers
-  // a browser that delays frames.
-  if (document.visibilityState !== 'visible') return start();
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
-  setTimeout(start, 300);
+  // At once, while the document is still loading: the scripts then hold the page's load event, so a page
+  // that has loaded has its code, even if the connection drops right after.
+  start();
 })();
