@@ -57,8 +57,9 @@ export default defineConfig({
     rolldownOptions: {
       // The contract's modules only declare things (constants, schemas): a page that imports a constant
       // from it must not carry its zod schemas too, which the public forms load when first focused.
-      // Building a zod schema has no side effect either, so a form's chunk carries only the schemas it uses.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]api[\\/]src[\\/]contract[\\/]/.test(id), manualPureFunctions: ['z'] },
+      // (No manualPureFunctions for zod's `z`: the name is global to the build, and the scanner's minified
+      // ZXing module calls a function of its own named `z`, which was then dropped and broke scanning.)
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]api[\\/]src[\\/]contract[\\/]/.test(id) },
       output: {
         codeSplitting: {
           // Only the matched modules move; their dependencies (React Router, the UI kit) stay where
