@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { INLINE_SCRIPT_HASHES_FILE, scriptHashSource } from '../api/src/http/inline-scripts';
 import { precompress } from './precompress';
 import { publicPageSources } from './public-bytes';
 
@@ -70,9 +71,12 @@ function prerender(done: (pages: number) => void): Plugin {
       const manifest = readManifest();
       const pageSources = new Map(publicPageSources().map((p) => [p.path, p.source]));
       const pageTemplate = inlineStylesheets(template);
+      const bootScript = inlineBootScript();
+      // The Content-Security-Policy allows this one inline script by its hash; the server reads it at start.
+      fs.writeFileSync(path.join(CLIENT_DIR, INLINE_SCRIPT_HASHES_FILE), JSON.stringify([scriptHashSource(bootScript)]));
       const write = (file: string, page: { html: string; head: string }, source: string | undefined) => {
         fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, bootAfterPaint(fill(pageTemplate, page.head, page.html), pageChunks(manifest, source)));
+        fs.writeFileSync(file, bootAtEndOfBody(fill(pageTemplate, page.head, page.html), pageChunks(manifest, source), bootScript));
       };
       for (const route of server.PUBLIC_ROUTES) {
         const file = route.path === '/' ? path.join(CLIENT_DIR, 'index.html') : path.join(CLIENT_DIR, route.path, 'index.html');
@@ -118,21 +122,31 @@ function pageChunks(manifest: Record<string, ManifestChunk>, source: string | un
 }
 
 /**
- * A prerendered page starts its script only after its first paint (web/public/boot.js): the entry module
- * and every chunk it and the page need move from <script>/<link rel="modulepreload"> tags, which the
- * browser fetches at once and which would share a slow connection with the HTML and the hero, into the
- * boot script's data attributes. The entry runs as an async module, so the document finishes parsing (and a
- * link to /#contact jumps to the form) without waiting for it; the entry waits for the parsed tree itself.
+ * A prerendered page starts its script from an inline boot script at the end of its body (web/boot.js): the
+ * entry module and every chunk it and the page need move from <script>/<link rel="modulepreload"> tags in
+ * the head, which the browser would fetch at once alongside the HTML and the hero on a slow connection, into
+ * the boot script's data attributes. The entry runs as an async module, so the document finishes parsing
+ * (and a link to /#contact jumps to the form) without waiting for it; the entry waits for the parsed tree.
  */
-function bootAfterPaint(page: string, ownChunks: string[]): string {
+function bootAtEndOfBody(page: string, ownChunks: string[], bootScript: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page);
   if (!entry) throw new Error('No module entry script in the template');
   const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const chunks = [...new Set([...preloads.map((m) => m[1]!), ...ownChunks])].filter((url) => url !== entry[1]);
   let out = page.replace(entry[0], '');
   for (const [tag] of preloads) out = out.replace(tag, '');
-  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${chunks.join(' ')}"></script>`;
-  return out.replace('</head>', `  ${boot}\n  </head>`);
+  const boot = `<script data-entry="${entry[1]}" data-preload="${chunks.join(' ')}">${bootScript}</script>`;
+  return out.replace('</body>', `  ${boot}\n  </body>`);
+}
+
+/** web/boot.js as the pages carry it: without its comment lines, which every page would otherwise repeat. */
+function inlineBootScript(): string {
+  const source = fs.readFileSync(path.join(ROOT, 'web/boot.js'), 'utf8');
+  return source
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .map((line) => line.trim())
+    .join('');
 }
 
 /**

@@ -2,8 +2,11 @@
 // client (and the badge scanner's WebAssembly, 1 MB that shrinks to a third), so the server sends them as they are (koa-send picks one by Accept-Encoding) instead of
 // compressing each answer on the fly at the low quality that per-request speed allows. Files under 1 KB
 // are left alone: the headers would outweigh the saving. A copy that would not be smaller is not written.
-// Files a deploy rewrites under the same name (pages, the service worker, manifests) get no copy: the
-// server compresses them per request, so a copy can never be left stale beside a newer file.
+// Prerendered pages get copies too: a page is the first thing a visitor on a slow connection waits for, and
+// quality 11 takes it about 10 % below the per-request quality 5 (on `/`, 16.2 → 14.5 KB), which can save a
+// whole round trip. The server sends a page's copy only when it is at least as new as the page
+// (api/src/http/static-files.ts), so a page rewritten without its copies is compressed per request instead.
+// The service worker and manifests, small and rewritten in place, get no copy.
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +17,7 @@ const gzip = promisify(zlib.gzip);
 
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|wasm)$/;
-const REWRITTEN_IN_PLACE = /(\.html|\.webmanifest|(^|\/)sw\.js|(^|\/)registerSW\.js)$/;
+const REWRITTEN_IN_PLACE = /(\.webmanifest|(^|\/)sw\.js|(^|\/)registerSW\.js)$/;
 const MIN_BYTES = 1024;
 
 export interface PrecompressSummary {

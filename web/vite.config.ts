@@ -54,6 +54,10 @@ export default defineConfig({
     manifest: true,
     // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // One stylesheet for the whole app, inlined into every prerendered page and linked from the app shell.
+    // Split per chunk, a lazy chunk listed the entry's stylesheet among its dependencies, and the browser
+    // fetched it a second time (inlined, it was not seen as loaded) and restyled the whole page mid-load.
+    cssCodeSplit: false,
     rolldownOptions: {
       // The contract's modules only declare things (constants, schemas): a page that imports a constant
       // from it must not carry its zod schemas too, which the public forms load when first focused.

@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { accessLog } from './http/access-log';
 import { errorMiddleware } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { readInlineScriptHashes } from './http/inline-scripts';
 import { compression } from './http/compression';
 import { originCheck } from './http/origin-check';
 import { jsonBody } from './http/json-body';
@@ -52,7 +53,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(accessLog(deps.logger));
   app.use(errorMiddleware(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(readInlineScriptHashes(deps.config.webDistDir)));
   app.use(compression());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {

@@ -11,7 +11,7 @@ import './styles.css';
 async function start() {
   // The visit's origin (UTM, referrer, landing page) is kept on its first page view, for the forms to send.
   captureAttribution();
-  // The prerendered pages start this script as an async module after their first paint (web/public/boot.js),
+  // The prerendered pages start this script as an async module from their inline boot script (web/boot.js),
   // so the document finishes parsing without waiting for it (a link to /#contact jumps to the form before
   // the script arrives); hydration must still wait for the whole prerendered tree.
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));

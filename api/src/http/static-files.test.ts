@@ -46,7 +46,13 @@ describe.each(ENGINES)('compressed answers (%s)', (engine) => {
     fs.writeFileSync(path.join(dist, 'index.html'), PAGE);
     fs.writeFileSync(path.join(dist, '404.html'), PAGE.replace('Home', 'Not found'));
     fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), SCRIPT);
+    fs.mkdirSync(path.join(dist, 'print'));
+    fs.writeFileSync(path.join(dist, 'print/index.html'), PAGE.replace('Home', 'Print'));
     await precompress(dist);
+    // A deploy that rewrote a page and left its old copies beside it.
+    const later = new Date(Date.now() + 60_000);
+    fs.writeFileSync(path.join(dist, 'print/index.html'), PAGE.replace('Home', 'Print, new'));
+    fs.utimesSync(path.join(dist, 'print/index.html'), later, later);
     // Written after the build step, so it has no precompressed copy: the server compresses it per request.
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), MANIFEST);
     testDb = await createTestDb(engine);
@@ -102,6 +108,23 @@ describe.each(ENGINES)('compressed answers (%s)', (engine) => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(res.body).toString()).toBe(PAGE);
+  });
+
+  it("sends a prerendered page's precompressed copy (quality 11, written by the build)", async () => {
+    const res = await rawGet(app.baseUrl, '/', 'br');
+    expect(Number(res.headers['content-length'])).toBe(fs.statSync(path.join(dist, 'index.html.br')).size);
+    const gz = await rawGet(app.baseUrl, '/', 'gzip');
+    expect(Number(gz.headers['content-length'])).toBe(fs.statSync(path.join(dist, 'index.html.gz')).size);
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(PAGE);
+  });
+
+  it('never answers with a copy older than its page: the page rewritten since is compressed on the fly', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await rawGet(app.baseUrl, '/print', encoding);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const body = encoding === 'br' ? zlib.brotliDecompressSync(res.body) : zlib.gunzipSync(res.body);
+      expect(body.toString()).toContain('Print, new');
+    }
   });
 
   it('sends the 404 page compressed, with status 404', async () => {

@@ -28,17 +28,20 @@ export function staticFiles(root: string) {
       else if (NEVER_CACHE.test(served.split(path.sep).join('/'))) res.setHeader('Cache-Control', 'no-cache');
       else res.setHeader('Cache-Control', 'public, max-age=3600');
     };
-    const opts = { root, setHeaders, brotli: true, gzip: true, index: 'index.html' };
     const rel = safeRelative(ctx.path);
     if (rel === null) return notFoundPage(ctx, root, setHeaders);
 
     // A real file (asset, icon, manifest, service worker) or a prerendered page directory.
-    if (isFile(path.join(root, rel)) || isFile(path.join(root, rel, 'index.html'))) {
-      await send(ctx, rel || '/', opts);
+    if (isFile(path.join(root, rel))) {
+      await send(ctx, rel || '/', { root, setHeaders, ...freshCopies(path.join(root, rel)) });
+      return;
+    }
+    if (isFile(path.join(root, rel, 'index.html'))) {
+      await send(ctx, rel || '/', { root, setHeaders, index: 'index.html', ...freshCopies(path.join(root, rel, 'index.html')) });
       return;
     }
     if (APP_SHELL_ROUTES.test(ctx.path)) {
-      await send(ctx, 'app-shell.html', opts);
+      await send(ctx, 'app-shell.html', { root, setHeaders, ...freshCopies(path.join(root, 'app-shell.html')) });
       return;
     }
     await notFoundPage(ctx, root, setHeaders);
@@ -47,8 +50,30 @@ export function staticFiles(root: string) {
 
 async function notFoundPage(ctx: Context, root: string, setHeaders: SetHeaders) {
   const page = isFile(path.join(root, '404.html')) ? '404.html' : 'app-shell.html';
-  await send(ctx, page, { root, setHeaders, brotli: true, gzip: true });
+  await send(ctx, page, { root, setHeaders, ...freshCopies(path.join(root, page)) });
   ctx.status = 404;
+}
+
+/**
+ * Which precompressed copies of `file` koa-send may send: only one written no earlier than the file itself.
+ * Hashed assets never change under their name, but a page does: rewritten by a deploy that left its old
+ * copies beside it, it is compressed per request instead of answered with the old page.
+ */
+function freshCopies(file: string): { brotli: boolean; gzip: boolean } {
+  const written = mtimeMs(file);
+  const fresh = (copy: string) => {
+    const copied = mtimeMs(copy);
+    return copied !== null && written !== null && copied >= written;
+  };
+  return { brotli: fresh(`${file}.br`), gzip: fresh(`${file}.gz`) };
+}
+
+function mtimeMs(p: string): number | null {
+  try {
+    return fs.statSync(p).mtimeMs;
+  } catch {
+    return null;
+  }
 }
 
 function safeRelative(urlPath: string): string | null {

@@ -26,16 +26,24 @@ function routesIn(layout: RouteLayout) {
   ));
 }
 
-export function App() {
-  // Marks the moment the prerendered page became interactive: its handlers are attached and what works
-  // differently once hydrated (lead buttons that were links until then) has switched over.
+/**
+ * Marks the moment the prerendered page became interactive: its handlers are attached and what works
+ * differently once hydrated (lead buttons that were links until then) has switched over. A leaf of its own:
+ * the switch after hydration is a synchronous re-render of every component that asks `useHydrated()`, and
+ * asked at the top of the app it re-rendered the whole page in one long task on a slow phone.
+ */
+function HydrationMark() {
   const hydrated = useHydrated();
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = 'true';
   }, [hydrated]);
+  return null;
+}
 
+export function App() {
   return (
     <>
+      <HydrationMark />
       <Suspense fallback={<PageLoading />}>
         {/* Layouts are layout routes: each renders its frame once and the page in its <Outlet>. */}
         <Routes>

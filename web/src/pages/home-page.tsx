@@ -84,7 +84,11 @@ function Hero() {
         </p>
       }
       aside={
+        // The illustration is not the page's largest content (the heading and text are): fetched at low
+        // priority it leaves a slow connection to the page's script and never holds up the first paint.
         <img
+          fetchPriority="low"
+          decoding="async"
           src="/illustrations/hero-mail.svg"
           width={560}
           height={460}

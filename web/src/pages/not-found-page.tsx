@@ -38,7 +38,7 @@ export default function NotFoundPage() {
               </ButtonLink>
             </div>
           </div>
-          <img src="/illustrations/lost-mail.svg" width={420} height={300} alt="" className="mx-auto hidden w-full max-w-sm lg:block" />
+          <img fetchPriority="low" decoding="async" src="/illustrations/lost-mail.svg" width={420} height={300} alt="" className="mx-auto hidden w-full max-w-sm lg:block" />
         </div>
       </section>
 
