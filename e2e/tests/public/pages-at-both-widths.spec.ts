@@ -71,9 +71,6 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         expect(failedResponses).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         const slug = path === '/no-such-page' ? '404' : routeSlug(path);
-        // Sections below the fold render only as they near the viewport (content-visibility: auto); a
-        // full-page capture is taken without scrolling, so it would show them blank. Rendered for the picture.
-        await page.addStyleTag({ content: 'section { content-visibility: visible !important; }' });
         await page.screenshot({ path: `${SHOTS}/${slug}-${name}-${viewport.width}.png`, fullPage: true });
       });
     }
