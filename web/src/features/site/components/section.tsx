@@ -1,11 +1,5 @@
 // A page section with one h2 and a consistent rhythm. `id` makes it a jump target; scroll-mt keeps the
 // sticky header from covering its heading after the jump.
-//
-// Sections always follow a page's hero, so on a phone every one of them starts below the fold:
-// `content-visibility: auto` lets the browser skip their style, layout and paint until they come near the
-// viewport, which on a slow phone is most of the work before the first paint. `contain-intrinsic-size:
-// auto` keeps the height a section had once rendered (the estimate only stands in until then), so the
-// page does not jump while scrolling back; the content stays in the accessibility tree and find-in-page.
 import type { ReactNode } from 'react';
 
 export type SectionTone = 'white' | 'muted' | 'dark';
@@ -29,7 +23,7 @@ interface SectionProps {
 export function Section({ id, eyebrow, title, intro, tone = 'white', centered = false, children }: SectionProps) {
   const dark = tone === 'dark';
   return (
-    <section id={id} className={`scroll-mt-20 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:py-24 ${TONES[tone]}`}>
+    <section id={id} className={`scroll-mt-20 py-16 sm:py-24 ${TONES[tone]}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {title ? (
           <div className={`max-w-3xl ${centered ? 'mx-auto text-center' : ''}`}>
