@@ -18,7 +18,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Our own service worker (web/src/sw.ts), registered by workbox-window in features/pwa.
+      // Our own service worker (web/src/sw.ts), registered by features/pwa/register-sw.ts.
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',

@@ -4,9 +4,10 @@
 // (the honeypot field and the time taken to fill the form), and the outcome: sent, saved on the device
 // for later, or failed. What each outcome looks like stays with each form.
 //
-// The schema (zod) and the sending code are not part of a page's first load: they load once the page is
-// idle or when the visitor first focuses the form (prepare), and a submission waits for them. What was typed into the prerendered
-// form before the page's script ran is taken over at hydration (the form's ref), never wiped.
+// The schema (zod) is loaded on demand (a page with a form still fetches it with its first load:
+// scripts/build.ts), when the page is idle or the visitor first focuses the form (prepare), and a submission
+// waits for it. The sending code is the outbox, which every page's entry carries. What was typed into the
+// prerendered form before the page's script ran is taken over at hydration (the form's ref), never wiped.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors } from '@contract';
@@ -30,8 +31,6 @@ export interface PublicFormOptions<V extends PublicFormValues, I, P> {
   fieldOrder: readonly Extract<keyof V, string>[];
   /** Loads the contract's schema for the form's input. */
   loadSchema: () => Promise<{ safeParse: (input: unknown) => ParseResult<I> }>;
-  /** Loads what sending needs, ahead of the first submission. */
-  preloadSend?: () => void;
   /** The values the visitor can see; fields the form does not show are never sent. Defaults to all. */
   visible?: (values: V) => V;
   /** What else makes a submission different besides its values (e.g. the page it is sent from). */
@@ -62,7 +61,7 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     shownAt.current = performance.now();
   }, []);
 
-  // Once the page is idle, what a submission needs loads ahead of it, so a visitor whose connection drops
+  // Once the page is idle, the schema loads ahead of a submission, so a visitor whose connection drops
   // after the page loaded can still submit (the outbox keeps it for later).
   useEffect(() => whenIdle(prepare), []); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -81,10 +80,9 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** Starts loading the schema and the sending code; called on the form's first focus. */
+  /** Starts loading the schema; called on the form's first focus. */
   function prepare() {
     void options.loadSchema().catch(() => undefined);
-    options.preloadSend?.();
   }
 
   /** A new fill begins: the clock starts again. */
