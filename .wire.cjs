@@ -1,2 +1,0 @@
-const fs=require("fs");const p=JSON.parse(require("child_process").execSync("npx tsx scripts/public-bytes.ts --json 2>/dev/null"));
-for(const r of p){let wire=0;for(const u of [...r.js,"/boot.js"]){const f="dist/client"+u;wire+=fs.existsSync(f+".br")?fs.statSync(f+".br").size:fs.statSync(f).size}console.log(r.route.padEnd(24),String(r.js.length).padStart(3),(r.jsBrotli/1024).toFixed(1),(wire/1024).toFixed(1))}
