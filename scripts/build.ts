@@ -99,11 +99,12 @@ function readManifest(): Record<string, ManifestChunk> {
 }
 
 /**
- * What a public form loads on demand (its schema, the offline outbox) but a page with a form must hold as
- * soon as it has loaded: a visitor whose connection drops right after the page loaded can still submit, and
- * the submission waits on the device.
+ * What a public form loads on demand but a page with a form must hold as soon as it has loaded: the offline
+ * outbox, so a visitor whose connection drops right after the page loaded can still submit and the submission
+ * waits on the device. (The form's schema is not needed for that: without it a submission is queued as typed
+ * and the server validates it, lib/use-public-form.ts.)
  */
-const FORM_NEEDS = /(?:^|\/)(?:lead-schema|sample-schema)\.ts$|^src\/lib\/outbox\/index\.ts$/;
+const FORM_NEEDS = /^src\/lib\/outbox\/index\.ts$/;
 
 /** A page's own chunk and its static imports (the client loads them before it hydrates), plus a form's needs. */
 function pageChunks(manifest: Record<string, ManifestChunk>, source: string | undefined): string[] {

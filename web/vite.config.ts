@@ -6,6 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { ADMIN_MANIFEST_FILE, adminManifest, siteManifest } from './pwa/manifests.ts';
 
 const root = import.meta.dirname;
+const SITE_BLOCKS = String.raw`web[\\/]src[\\/]features[\\/]site[\\/]components[\\/]`;
+const NOT_ON_LANDING_PAGE = 'campaign-actions|check-list|code-block|cta-band|field-reference|print-api-actions';
 
 export default defineConfig({
   root,
@@ -18,7 +20,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Our own service worker (web/src/sw.ts), registered by workbox-window in features/pwa.
+      // Our own service worker (web/src/sw.ts), registered by features/pwa/register-sw.ts.
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
@@ -74,7 +76,11 @@ export default defineConfig({
             // instead of a dozen tiny ones per page. The FAQ's Disclosure list stays apart: it pulls
             // Headless UI, which the landing page must not load.
             // Each page's content (texts, lists) stays with its page: the landing page does not carry the others'.
-            { name: 'site', test: /web[\\/]src[\\/]features[\\/]site[\\/]components[\\/](?!faq-list)/ },
+            // The blocks the landing page does not show (code samples, call-to-action bands, check lists…)
+            // are a second chunk, which the landing page, the heaviest first load, does not fetch; its
+            // contact details (no other page has them) stay with it.
+            { name: 'site-more', test: new RegExp(`${SITE_BLOCKS}(${NOT_ON_LANDING_PAGE})\\.`) },
+            { name: 'site', test: new RegExp(`${SITE_BLOCKS}(?!faq-list|contact-details|${NOT_ON_LANDING_PAGE})`) },
           ],
         },
       },

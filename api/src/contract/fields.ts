@@ -57,14 +57,3 @@ export const emailField = z.string({ error: 'Email is required' }).check(
   maxLengthFirst(LIMITS.email),
   z.regex(EMAIL_PATTERN, 'Please enter a valid email'),
 );
-
-export const optionalUrl = z.optional(
-  z.pipe(
-    z.string({ error: 'Must be a URL' }).check(
-      z.trim(),
-      maxLengthFirst(LIMITS.url),
-      z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a valid URL (http:// or https://)'),
-    ),
-    z.transform((v) => (v === '' ? undefined : v)),
-  ),
-);

@@ -1,6 +1,7 @@
 // The one contract module both sides import (never copied): enumerations, request schemas, response shapes.
 export * from './constants';
 export * from './fields';
+export * from './public-forms';
 export * from './schemas';
 export * from './entities';
 export * from './validation';

@@ -1,51 +1,13 @@
-// Request schemas: the web forms and the API validate with these same objects; the server checks everything again.
+// Request schemas of the staff's screens and the event capture: the web forms and the API validate with these
+// same objects; the server checks everything again. The public forms' schemas are in public-forms.ts, so a
+// public page never loads these.
 import * as z from 'zod/mini';
 import {
-  INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, TEMPLATE_TYPES,
-  PRODUCT_CATEGORIES, USER_ROLES, LIMITS, LEAD_RATING_VALUES, INTEREST_VALUES, FOLLOW_UP_VALUES, SCAN_FORMAT_VALUES,
+  TEMPLATE_TYPES, PRODUCT_CATEGORIES, USER_ROLES, LIMITS, LEAD_RATING_VALUES,
+  INTEREST_VALUES, FOLLOW_UP_VALUES, SCAN_FORMAT_VALUES,
 } from './constants';
-import { requiredText, optionalText, clippedText, optionalEnum, emailField, optionalUrl } from './fields';
-
-/** Spam guards every public form carries: a honeypot that must stay empty and the fill time. */
-const spamGuardFields = {
-  website: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
-  elapsedMs: z.optional(z.number().check(z.gte(0))),
-};
-
-/**
- * Where the visitor came from, captured on the first page view of the visit (web/src/lib/attribution.ts).
- * Values longer than the limit are cut, not refused: a long referrer URL must never cost us the lead.
- */
-const attributionText = clippedText(LIMITS.attribution);
-export const attributionSchema = z.object({
-  utmSource: attributionText,
-  utmMedium: attributionText,
-  utmCampaign: attributionText,
-  utmTerm: attributionText,
-  utmContent: attributionText,
-  referrer: attributionText,
-  landingPage: attributionText,
-});
-export type AttributionInput = z.input<typeof attributionSchema>;
-export type AttributionData = z.output<typeof attributionSchema>;
-
-export const leadInputSchema = z.object({
-  firstName: requiredText('First name is required', LIMITS.name),
-  lastName: requiredText('Last name is required', LIMITS.name),
-  email: emailField,
-  company: optionalText(LIMITS.company),
-  phone: optionalText(LIMITS.phone),
-  industry: optionalEnum(INDUSTRY_VALUES, 'Please choose an industry from the list'),
-  volume: optionalEnum(VOLUME_VALUES, 'Please choose a volume from the list'),
-  message: optionalText(LIMITS.longText),
-  // Always the fixed label; the server stores the label whatever a client sends here.
-  leadSource: z.optional(z.string().check(z.maxLength(LIMITS.name))),
-  source: z._default(z.enum(SOURCE_LABELS, { error: 'Unknown source' }), 'Main Website'),
-  attribution: z.optional(attributionSchema),
-  ...spamGuardFields,
-});
-export type LeadInput = z.input<typeof leadInputSchema>;
-export type LeadData = z.output<typeof leadInputSchema>;
+import { requiredText, optionalText, optionalEnum, emailField, maxLengthFirst } from './fields';
+import { leadInputSchema } from './public-forms';
 
 /**
  * What a capture carries beyond the person: the rep's two-tap qualification, the person's consent
@@ -129,28 +91,18 @@ export const captureInputSchema = z.object({
 export type CaptureInput = z.input<typeof captureInputSchema>;
 export type CaptureData = z.output<typeof captureInputSchema>;
 
-export const sampleRequestInputSchema = z.object({
-  firstName: requiredText('First name is required', LIMITS.name),
-  lastName: requiredText('Last name is required', LIMITS.name),
-  email: emailField,
-  phone: optionalText(LIMITS.phone),
-  company: optionalText(LIMITS.company),
-  addressLine1: requiredText('Address line 1 is required', LIMITS.company),
-  addressLine2: optionalText(LIMITS.company),
-  city: requiredText('City is required', LIMITS.name),
-  state: z.enum(US_STATE_CODES, { error: 'Please choose a US state' }),
-  zip: z.string({ error: 'ZIP code is required' }).check(
-    z.trim(),
-    z.minLength(1, 'ZIP code is required'),
-    z.regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 12345 or 12345-6789'),
+// Here rather than with the field building blocks (fields.ts): a schema built at the top of a module ships
+// with that module, and the public forms, which use fields.ts, have no URL field.
+const optionalUrl = z.optional(
+  z.pipe(
+    z.string({ error: 'Must be a URL' }).check(
+      z.trim(),
+      maxLengthFirst(LIMITS.url),
+      z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a valid URL (http:// or https://)'),
+    ),
+    z.transform((v) => (v === '' ? undefined : v)),
   ),
-  sampleType: z.enum(SAMPLE_TYPE_VALUES, { error: 'Please choose a sample type' }),
-  notes: optionalText(LIMITS.longText),
-  attribution: z.optional(attributionSchema),
-  ...spamGuardFields,
-});
-export type SampleRequestInput = z.input<typeof sampleRequestInputSchema>;
-export type SampleRequestData = z.output<typeof sampleRequestInputSchema>;
+);
 
 export const templateInputSchema = z.object({
   name: requiredText('Template name is required', LIMITS.name),

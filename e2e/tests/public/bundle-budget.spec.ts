@@ -2,17 +2,22 @@
 // route loads its JavaScript and CSS Brotli-encoded (as the server sends them), within the budgets below,
 // and no staff code (admin, charts, event capture, the badge scanner). Figures per route are printed and
 // saved to test-results/bundle-budget.json. A second test holds the server to the encoding the client asks for.
+//
+// The budgets are issue 13's: at most 100 KB of JavaScript and 12 KB of CSS per public route, Brotli. Counted
+// until the network is idle, so whatever a page fetches at idle (the service worker's registration, a form's
+// parts) counts too, boot.js included. CSS is what the page fetches as stylesheets plus the stylesheet the
+// build inlines into the page's HTML (<style data-href>, scripts/build.ts), counted as its contents compressed
+// on their own by scripts/public-bytes.ts: inside the HTML it travels compressed with the page, so its own
+// share cannot be read off the wire. An inlined stylesheet fetched again (Vite's preload helper once did that
+// for a dynamic import of the entry chunk) is counted twice, as it costs twice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { publicFirstLoadBytes } from '../../../scripts/public-bytes';
 import { publicRoutes } from '../../pages/public-routes';
 import { assetUrlOf, readManifest, STAFF_CHUNK_NAME, staffOnlyAssetUrls } from './support/build-manifest';
 
-// The target for a first visit to any public route is 100 KB of JavaScript and 12 KB of CSS, Brotli, on the
-// wire. Counted here until the network is idle, so the code a page loads at idle (the outbox, toasts) counts
-// too: `/` measured 109.1 KB that way (99.8 KB before idle). The line is that figure plus ~3%, a ratchet until
-// the idle-loaded code is cut; the site's CSS is now inlined in the page, so stylesheets measure 0 here.
-const JS_BUDGET = 112 * 1024;
+const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 12 * 1024;
 
 interface RouteFigures {
@@ -20,7 +25,9 @@ interface RouteFigures {
   jsFiles: number;
   /** Encoded body bytes as received (Brotli when served so). */
   jsBytes: number;
+  /** Stylesheets fetched, as received, plus the stylesheet inlined into the page (Brotli, on its own). */
   cssBytes: number;
+  cssInlineBytes: number;
   urls: string[];
   /** Scripts and stylesheets over 1 KB that came without Brotli (smaller ones are not worth encoding). */
   notBrotli: string[];
@@ -30,6 +37,8 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
   test.setTimeout(240_000);
   const staffUrls = staffOnlyAssetUrls(readManifest());
   expect(staffUrls.size, 'the manifest knows the staff pages').toBeGreaterThan(0);
+  // The inlined stylesheet of each prerendered page, read from the build as scripts/public-bytes.ts counts it.
+  const inlineCss = new Map(publicFirstLoadBytes().map((r) => [r.route, r.cssInlineBrotli]));
 
   const figures: RouteFigures[] = [];
   for (const { path: route } of publicRoutes) {
@@ -38,7 +47,9 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
     const context = await browser.newContext();
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
-    const row: RouteFigures = { route, jsFiles: 0, jsBytes: 0, cssBytes: 0, urls: [], notBrotli: [] };
+    const cssInlineBytes = inlineCss.get(route);
+    expect(cssInlineBytes, `${route} is prerendered`).toBeDefined();
+    const row: RouteFigures = { route, jsFiles: 0, jsBytes: 0, cssBytes: cssInlineBytes!, cssInlineBytes: cssInlineBytes!, urls: [], notBrotli: [] };
     const everything: string[] = [];
     page.on('response', (res) => {
       everything.push(new URL(res.url()).pathname);
@@ -67,8 +78,8 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
 
   const kb = (n: number) => (n / 1024).toFixed(1);
   const table = [
-    'route                    JS files   JS KB br   CSS KB br',
-    ...figures.map((f) => `${f.route.padEnd(24)} ${String(f.jsFiles).padStart(8)} ${kb(f.jsBytes).padStart(10)} ${kb(f.cssBytes).padStart(11)}`),
+    'route                    JS files   JS KB br   CSS KB br  (inlined)',
+    ...figures.map((f) => `${f.route.padEnd(24)} ${String(f.jsFiles).padStart(8)} ${kb(f.jsBytes).padStart(10)} ${kb(f.cssBytes).padStart(11)} ${kb(f.cssInlineBytes).padStart(10)}`),
   ].join('\n');
   console.log(`\nBundle budget (first visit, Brotli as served)\n${table}\n`);
   fs.mkdirSync('test-results', { recursive: true });

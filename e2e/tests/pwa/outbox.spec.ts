@@ -177,6 +177,39 @@ test.describe('without the service worker (the page replays by itself)', () => {
   });
 });
 
+test.describe('without the form schema on the device', () => {
+  test('offline before the form was touched - the submission is queued as typed; the server refuses it, it waits in the failed list, fixed and resent', async ({ page, context }) => {
+    const email = uniqueEmail('outbox-noschema');
+    // The schema (zod) is not part of the first load: it comes with the first focus on the form.
+    const schemaRequests: string[] = [];
+    page.on('request', (req) => {
+      if (/\/assets\/(lead-schema|public-forms)-/.test(req.url())) schemaRequests.push(req.url());
+    });
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(schemaRequests, 'the first load fetches no form schema').toEqual([]);
+
+    await context.setOffline(true);
+    const shownAt = Date.now();
+    const form = LeadFormPage.inline(page);
+    await fillLead(form, { firstName: 'Nora', lastName: 'Noschema', email: 'nora-at-example', company: 'Tunnel Co' }, 'inline');
+    await waitOutMinimumFillTime(page, shownAt);
+    await form.submit.click();
+    await expectQueued(page);
+
+    // Back online, the outbox sends it and the server's validation refuses it: kept, with the server's reason.
+    await context.setOffline(false);
+    await expect(indicator(page)).toHaveText(/1 need attention/, { timeout: 15_000 });
+    await indicator(page).click();
+    const refused = page.getByRole('form', { name: 'Refused lead submission' });
+    await expect(refused).toContainText('Please enter a valid email');
+    await refused.getByLabel('Email').fill(email);
+    await refused.getByRole('button', { name: 'Resend' }).click();
+    await expect.poll(() => countLeadsByEmail(email)).toBe(1);
+    expect((await findLeadByEmail(email))?.company).toBe('Tunnel Co');
+  });
+});
+
 async function sampleCount(email: string): Promise<number> {
   return (await findSampleRequestByEmail(email)) ? 1 : 0;
 }

@@ -4,14 +4,16 @@
 // (the honeypot field and the time taken to fill the form), and the outcome: sent, saved on the device
 // for later, or failed. What each outcome looks like stays with each form.
 //
-// The schema (zod) and the sending code are not part of a page's first load: they load once the page is
-// idle or when the visitor first focuses the form (prepare), and a submission waits for them. What was typed into the prerendered
-// form before the page's script ran is taken over at hydration (the form's ref), never wiped.
+// The schema (zod, about 7 KB) is not part of a page's first load: it loads when the visitor first focuses the
+// form (prepare), and a submission waits for it. A submission made when it cannot be loaded (the connection
+// dropped before the visitor touched the form) goes to the outbox as typed: the server validates every
+// submission anyway, and one it refuses waits in the outbox's failed list, where the visitor corrects it.
+// The sending code is the outbox, which every page's entry carries. What was typed into the prerendered form
+// before the page's script ran is taken over at hydration (the form's ref), never wiped.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors } from '@contract';
 import { useSubmissionAttempt } from './use-submission-attempt';
-import { whenIdle } from './when-idle';
 
 /** Every public form's values are strings, and every form carries the honeypot `website`. */
 export type PublicFormValues = Record<string, string> & { website: string };
@@ -30,8 +32,6 @@ export interface PublicFormOptions<V extends PublicFormValues, I, P> {
   fieldOrder: readonly Extract<keyof V, string>[];
   /** Loads the contract's schema for the form's input. */
   loadSchema: () => Promise<{ safeParse: (input: unknown) => ParseResult<I> }>;
-  /** Loads what sending needs, ahead of the first submission. */
-  preloadSend?: () => void;
   /** The values the visitor can see; fields the form does not show are never sent. Defaults to all. */
   visible?: (values: V) => V;
   /** What else makes a submission different besides its values (e.g. the page it is sent from). */
@@ -62,10 +62,6 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     shownAt.current = performance.now();
   }, []);
 
-  // Once the page is idle, what a submission needs loads ahead of it, so a visitor whose connection drops
-  // after the page loaded can still submit (the outbox keeps it for later).
-  useEffect(() => whenIdle(prepare), []); // eslint-disable-line react-hooks/exhaustive-deps
-
   // Fields typed into before hydration: the DOM holds what the visitor typed, the state the empty form the
   // HTML was rendered with. The state takes the DOM's values so nothing typed is lost or wiped.
   useEffect(() => {
@@ -81,10 +77,9 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** Starts loading the schema and the sending code; called on the form's first focus. */
+  /** Starts loading the schema; called on the form's first focus. */
   function prepare() {
     void options.loadSchema().catch(() => undefined);
-    options.preloadSend?.();
   }
 
   /** A new fill begins: the clock starts again. */
@@ -106,23 +101,29 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     if (submitting || checking.current) return null;
     const { website, ...fields } = (options.visible ?? ((v: V) => v))(values);
     checking.current = true;
-    let schema: Awaited<ReturnType<typeof options.loadSchema>>;
+    let schema: Awaited<ReturnType<typeof options.loadSchema>> | null;
     try {
       schema = await options.loadSchema();
-    } catch (error) {
-      options.onFailed(error);
-      return null;
+    } catch {
+      schema = null;
     } finally {
       checking.current = false;
     }
-    const parsed = schema.safeParse(fields);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error) as Partial<Record<keyof V, string>>;
-      setErrors(found);
-      return options.fieldOrder.find((f) => found[f]) ?? null;
+    let input: I;
+    if (schema) {
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) {
+        const found = fieldErrors(parsed.error) as Partial<Record<keyof V, string>>;
+        setErrors(found);
+        return options.fieldOrder.find((f) => found[f]) ?? null;
+      }
+      input = parsed.data;
+    } else {
+      // No schema on this device (offline since before the form was first touched): the values as typed,
+      // which the server checks with the same schema; a refusal lands in the outbox's failed list, never lost.
+      input = fields as unknown as I;
     }
     setErrors({});
-    const input = parsed.data;
     const attempt = attemptFor(JSON.stringify([input, website, ...(options.context ?? [])]), () =>
       options.payload(input, { website, elapsedMs: Math.round(performance.now() - shownAt.current) }),
     );

@@ -1,7 +1,8 @@
 // Test data created the way the product creates it: through the public and admin API.
 import type { APIRequestContext } from '@playwright/test';
 import type { Lead, PricingProduct, SampleRequest, SampleTemplate } from '../../../../api/src/contract/entities';
-import type { LeadInput, ProductInput, SampleRequestInput, TemplateInput } from '../../../../api/src/contract/schemas';
+import type { LeadInput, SampleRequestInput } from '../../../../api/src/contract/public-forms';
+import type { ProductInput, TemplateInput } from '../../../../api/src/contract/schemas';
 
 /** Public forms send how long the person took; a realistic value keeps the minimum-fill-time spam guard quiet. */
 const HUMAN_FILL_MS = 8000;

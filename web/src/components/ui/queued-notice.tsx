@@ -2,6 +2,7 @@
 // confirmation once that very submission has been delivered.
 import { useEffect, useState } from 'react';
 import { subscribe } from '../../lib/events';
+import { getOutboxItem } from '../../lib/outbox';
 
 type OutboxItemState = 'waiting' | 'failed' | 'sent';
 
@@ -14,12 +15,9 @@ function useOutboxItemState(id: string): OutboxItemState {
   useEffect(() => {
     let alive = true;
     const check = () =>
-      // The outbox's code is not part of a first load; the submission this notice follows loaded it.
-      void import('../../lib/outbox')
-        .then(({ getOutboxItem }) => getOutboxItem(id))
-        .then((item) => {
-          if (alive) setState(!item ? 'sent' : item.state === 'failed' ? 'failed' : 'waiting');
-        });
+      void getOutboxItem(id).then((item) => {
+        if (alive) setState(!item ? 'sent' : item.state === 'failed' ? 'failed' : 'waiting');
+      });
     check();
     const stop = subscribe(['outbox-changed', 'delivered'], check);
     return () => {

@@ -2,9 +2,10 @@
 // device first, sent with its Idempotency-Key, kept for later when the network is missing.
 import type { LeadInput } from '@contract';
 import { getAttribution } from '../../lib/attribution';
-
-// The outbox (IndexedDB) loads with the first submission, not with the page.
-const loadOutbox = () => import('../../lib/outbox');
+// A static import: the outbox's indicator and runtime load with every page (the entry), so a dynamic import
+// saved nothing, and one of the entry's chunk made Vite's preload helper fetch the entry's stylesheet again,
+// which a prerendered page has inlined.
+import { submitThroughOutbox } from '../../lib/outbox';
 
 export interface SubmitOptions {
   /** Made when the person pressed submit; the same key for every retry of that submission,
@@ -16,5 +17,5 @@ export interface SubmitOptions {
 export async function submitLead(input: LeadInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
   const body = { ...input, attribution: getAttribution() };
   // The outbox announces the delivery (the admin's lists refresh on it), from whichever tab delivers it.
-  return (await (await loadOutbox()).submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey })).status;
+  return (await submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey })).status;
 }

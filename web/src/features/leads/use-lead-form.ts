@@ -37,7 +37,6 @@ export function useLeadForm(mode: LeadFormMode) {
     empty: EMPTY_LEAD_VALUES,
     fieldOrder: FIELD_ORDER,
     loadSchema: () => import('./lead-schema').then((m) => m.leadInputSchema),
-    preloadSend: () => void import('../../lib/outbox').catch(() => undefined),
     visible: (values) => (mode === 'modal' ? values : { ...values, phone: '', volume: '' }),
     context: [pathname],
     payload: (input, guards): LeadInput => ({ ...input, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(pathname), ...guards }),

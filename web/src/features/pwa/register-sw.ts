@@ -1,24 +1,36 @@
-// Registers the service worker through workbox-window (loaded after the page, off the critical path). A new version
-// never takes over by itself: it waits until the visitor presses reload, so waiting submissions and half-filled forms
-// are not lost.
+// Registers the service worker (at idle, off the critical path). A new version never takes over by itself: it
+// waits until the visitor presses reload, so waiting submissions and half-filled forms are not lost.
+//
+// The browser's own API, not workbox-window: all the page needs is "a new worker is waiting" and "let it take
+// over", a few lines here, while the library cost every public page about 2 KB (Brotli) at load.
 import { usePwaStore } from './pwa-store';
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  const { Workbox } = await import('workbox-window');
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('waiting', () => {
+  const sw = navigator.serviceWorker;
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await sw.register('/sw.js', { scope: '/' });
+  } catch {
+    // Registration refused (a private window, a blocked origin): the site simply works online only.
+    return;
+  }
+  const offer = (waiting: ServiceWorker) => {
     usePwaStore.setState({
       updateWaiting: true,
       applyUpdate: () => {
-        wb.addEventListener('controlling', () => window.location.reload());
-        wb.messageSkipWaiting();
+        sw.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        // sw.ts answers this message with skipWaiting().
+        waiting.postMessage({ type: 'SKIP_WAITING' });
       },
     });
+  };
+  // Only an update waits for consent: the first worker of a visit takes no page over (there is no controller).
+  if (registration.waiting && sw.controller) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && sw.controller) offer(installing);
+    });
   });
-  try {
-    await wb.register();
-  } catch {
-    // Registration refused (a private window, a blocked origin): the site simply works online only.
-  }
 }

@@ -1,9 +1,8 @@
 // The one place a sample request leaves the browser, through the offline outbox (see leads/submit-lead.ts).
 import type { SampleRequestInput } from '@contract';
 import { getAttribution } from '../../lib/attribution';
-
-// The outbox (IndexedDB) loads with the first submission, not with the page.
-const loadOutbox = () => import('../../lib/outbox');
+// Static, as in leads/submit-lead.ts: the outbox is part of every page's entry.
+import { submitThroughOutbox } from '../../lib/outbox';
 
 export interface SubmitOptions {
   /** Made when the person pressed submit; the same key for every retry of that submission,
@@ -13,5 +12,5 @@ export interface SubmitOptions {
 
 export async function submitSampleRequest(input: SampleRequestInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
   const body = { ...input, attribution: getAttribution() };
-  return (await (await loadOutbox()).submitThroughOutbox({ kind: 'sample', url: '/api/print-samples', body, idempotencyKey })).status;
+  return (await submitThroughOutbox({ kind: 'sample', url: '/api/print-samples', body, idempotencyKey })).status;
 }

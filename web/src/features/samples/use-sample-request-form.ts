@@ -36,7 +36,6 @@ export function useSampleRequestForm() {
     empty: EMPTY_SAMPLE_VALUES,
     fieldOrder: FIELD_ORDER,
     loadSchema: () => import('./sample-schema').then((m) => m.sampleRequestInputSchema),
-    preloadSend: () => void import('../../lib/outbox').catch(() => undefined),
     payload: (input, guards): SampleRequestInput => ({ ...input, ...guards }),
     send: (payload, idempotencyKey) => submitSampleRequest(payload, { idempotencyKey }),
     onSent: () => setThankYouOpen(true),

@@ -1,6 +1,6 @@
 // IndexedDB is the outbox's source of truth (stores in the UI only mirror it). Works in pages and in the
-// service worker alike.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+// service worker alike. The browser's API directly, not the idb library: four one-request transactions need
+// a dozen lines, and this module is part of every public page's first load.
 import { OUTBOX_DB_NAME } from '../cache-names';
 import { fromLegacyErrorText } from '../server-error';
 import type { OutboxItem } from './outbox-types';
@@ -8,25 +8,45 @@ import type { OutboxItem } from './outbox-types';
 /** An item as stored: the previous version kept its error as one `STATUS: body` string and its field errors beside it. */
 type StoredItem = OutboxItem & { lastError?: string; fieldErrors?: Record<string, string> };
 
-interface OutboxDb extends DBSchema {
-  items: { key: string; value: StoredItem; indexes: { createdAt: number } };
-}
+/** One object store, `items` (key `id`), with an index on `createdAt`. */
+const STORE = 'items';
 
-let dbPromise: Promise<IDBPDatabase<OutboxDb>> | undefined;
+let dbPromise: Promise<IDBDatabase> | undefined;
 
-function db() {
-  dbPromise ??= openDB<OutboxDb>(OUTBOX_DB_NAME, 1, {
-    upgrade(database) {
-      const store = database.createObjectStore('items', { keyPath: 'id' });
+function db(): Promise<IDBDatabase> {
+  dbPromise ??= new Promise((resolve, reject) => {
+    const open = indexedDB.open(OUTBOX_DB_NAME, 1);
+    open.onupgradeneeded = () => {
+      const store = open.result.createObjectStore(STORE, { keyPath: 'id' });
       store.createIndex('createdAt', 'createdAt');
-    },
-    // Another context upgraded the schema: drop our handle so the next call reopens it.
-    blocking() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = undefined;
-    },
+    };
+    open.onsuccess = () => {
+      const database = open.result;
+      // Another context upgrades the schema: drop our handle so the next call reopens it.
+      database.onversionchange = () => {
+        database.close();
+        dbPromise = undefined;
+      };
+      resolve(database);
+    };
+    open.onerror = () => reject(open.error);
   });
   return dbPromise;
+}
+
+/** One request in a transaction of its own; settles once the transaction has committed (or failed). */
+async function inStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const tx = (await db()).transaction(STORE, mode);
+  const req = run(tx.objectStore(STORE));
+  const result = new Promise<T>((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  const committed = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError'));
+  });
+  return (await Promise.all([result, committed]))[0];
 }
 
 /**
@@ -42,18 +62,18 @@ function current(stored: StoredItem | undefined): OutboxItem | undefined {
 }
 
 export async function putItem(item: OutboxItem): Promise<void> {
-  await (await db()).put('items', item);
+  await inStore('readwrite', (store) => store.put(item));
 }
 
 export async function getItem(id: string): Promise<OutboxItem | undefined> {
-  return current(await (await db()).get('items', id));
+  return current(await inStore<StoredItem | undefined>('readonly', (store) => store.get(id)));
 }
 
 export async function deleteItem(id: string): Promise<void> {
-  await (await db()).delete('items', id);
+  await inStore('readwrite', (store) => store.delete(id));
 }
 
 /** Oldest first: replays keep the order people submitted in. */
 export async function listItems(): Promise<OutboxItem[]> {
-  return (await (await db()).getAllFromIndex('items', 'createdAt')).map((s) => current(s)!);
+  return (await inStore<StoredItem[]>('readonly', (store) => store.index('createdAt').getAll())).map((s) => current(s)!);
 }
