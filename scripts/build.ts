@@ -99,9 +99,9 @@ function readManifest(): Record<string, ManifestChunk> {
 }
 
 /**
- * What a public form loads on demand but a page with a form must hold as soon as it has loaded: the offline
- * outbox, so a visitor whose connection drops right after the page loaded can still submit and the submission
- * waits on the device. (The form's schema is not needed for that: without it a submission is queued as typed
+ * What a public form loads on demand but a page with a form must hold with the rest of its code: the offline
+ * outbox, so a visitor whose connection drops once the page is up can still submit and the submission waits on
+ * the device. (The form's schema is not needed for that: without it a submission is queued as typed
  * and the server validates it, lib/use-public-form.ts.)
  */
 const FORM_NEEDS = /^src\/lib\/outbox\/index\.ts$/;
@@ -140,14 +140,14 @@ function bootAtEndOfBody(page: string, ownChunks: string[], bootScript: string):
   return out.replace('</body>', `  ${boot}\n  </body>`);
 }
 
-/** web/boot.js as the pages carry it: without its comment lines, which every page would otherwise repeat. */
+/** web/boot.js as the pages carry it: without its comment lines and indentation, which every page would otherwise repeat. */
 function inlineBootScript(): string {
   const source = fs.readFileSync(path.join(ROOT, 'web/boot.js'), 'utf8');
   return source
     .split('\n')
     .filter((line) => !/^\s*\/\//.test(line))
     .map((line) => line.trim())
-    .join('');
+    .join('\n');
 }
 
 /**

@@ -7,7 +7,7 @@ import { SiteChrome } from '../../pages/site-chrome';
 import { closeE2eDb, countLeadsByEmail, findLeadByEmail, findSampleRequestByEmail } from '../public/support/e2e-db';
 import { fillLead, waitOutMinimumFillTime } from '../public/support/lead-helpers';
 import { uniqueEmail } from '../public/support/unique';
-import { expectQueued, indicator, submitInlineLead, waitForServiceWorker } from './support/pwa';
+import { expectQueued, indicator, submitInlineLead, untilHydrated, waitForServiceWorker } from './support/pwa';
 import { startSwProxy } from './support/sw-proxy';
 
 test.afterAll(closeE2eDb);
@@ -135,6 +135,8 @@ test.describe('without the service worker (the page replays by itself)', () => {
     const two = await context.newPage();
     await one.goto('/');
     await two.goto('/print');
+    await untilHydrated(one);
+    await untilHydrated(two);
     await context.setOffline(true);
     await submitInlineLead(one, email, Date.now());
     await expectQueued(one);
@@ -186,7 +188,7 @@ test.describe('without the form schema on the device', () => {
       if (/\/assets\/(lead-schema|public-forms)-/.test(req.url())) schemaRequests.push(req.url());
     });
     await page.goto('/');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await untilHydrated(page);
     expect(schemaRequests, 'the first load fetches no form schema').toEqual([]);
 
     await context.setOffline(true);

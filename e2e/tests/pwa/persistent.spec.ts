@@ -7,7 +7,7 @@ import { chromium, expect, test } from '@playwright/test';
 import config from '../../../playwright.config';
 import { closeE2eDb, countLeadsByEmail } from '../public/support/e2e-db';
 import { uniqueEmail } from '../public/support/unique';
-import { expectQueued, indicator, submitInlineLead } from './support/pwa';
+import { expectQueued, indicator, submitInlineLead, untilHydrated } from './support/pwa';
 
 test.afterAll(closeE2eDb);
 
@@ -25,6 +25,7 @@ test('persistent profile - a waiting item survives closing and reopening the bro
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
+    await untilHydrated(page);
     await context.setOffline(true);
     await submitInlineLead(page, email, Date.now());
     await expectQueued(page);

@@ -84,8 +84,8 @@ function Hero() {
         </p>
       }
       aside={
-        // The illustration is not the page's largest content (the heading and text are): fetched at low
-        // priority it leaves a slow connection to the page's script and never holds up the first paint.
+        // Not the page's largest content (the heading and text are): fetched at low priority it leaves a slow
+        // connection to what is. (On /print/samples the picture is the largest, and keeps its normal priority.)
         <img
           fetchPriority="low"
           decoding="async"

@@ -28,7 +28,7 @@ export default function PrintSamplesPage() {
             <Icon name="truck" className="h-5 w-5" /> Delivered in 3-5 business days, free of charge
           </p>
         }
-        aside={<img fetchPriority="low" decoding="async" src="/illustrations/sample-pack.svg" width={520} height={420} alt="A sample pack of two postcards and a letter" className="mx-auto w-full max-w-md" />}
+        aside={<img src="/illustrations/sample-pack.svg" width={520} height={420} alt="A sample pack of two postcards and a letter" className="mx-auto w-full max-w-md" />}
       >
         <p>Get a free sample pack of our postcards and letters: the stock, the finish and the print quality your customers will hold.</p>
       </PageHero>

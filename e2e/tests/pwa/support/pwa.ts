@@ -11,11 +11,21 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/**
+ * Waits until the page has its code and is hydrated. A page starts its script right after its first paint
+ * (web/boot.js), which on this fast machine can come after the load event: a test that takes the network away
+ * right after `goto` must wait for this first, as a first-time visitor who lost the connection within that
+ * frame would be left with the plain HTML page.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Fills and submits the landing page's inline demo form. */
 export async function submitInlineLead(page: Page, email: string, shownAt: number): Promise<void> {
   // The form's fill-time clock starts at hydration; count from then at the earliest, or the spam guard
   // (a submission faster than a person could type) would answer like a success and store nothing.
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await untilHydrated(page);
   shownAt = Math.max(shownAt, Date.now());
   const form = LeadFormPage.inline(page);
   await fillLead(form, { firstName: 'Olive', lastName: 'Offline', email, company: 'Outbox Inc', industry: 'retail' }, 'inline');
