@@ -21,12 +21,17 @@ export async function findCapturedLead(db: Db, eventName: string, email: string)
 /** How a person at an event is told apart: the event's name and the e-mail, case folded as the unique index does. */
 export const capturedId = (eventName: string, email: string) => `${eventName}\u0000${email.toLowerCase()}`;
 
-/** Which of these people already have a lead at their event (as capturedId values), in one query. */
+/**
+ * Which of these people already have a lead at their event (as capturedId values), in one query. Only the
+ * OR of (event, lower(email)) pairs: each pair is one seek in the unique index on both engines (SQLite's
+ * multi-index OR, PostgreSQL's bitmap OR). An extra `event_name in (…)` beside it made SQLite drive the
+ * search by the event alone and test every OR term against every lead of the event, so the look-up grew
+ * with the event's size (the bench's captures, all at one event, slowed as it ran).
+ */
 export async function findCapturedEmails(db: Db, people: { eventName: string; email: string }[]): Promise<Set<string>> {
   if (people.length === 0) return new Set();
   const rows: { event_name: string; email: string }[] = await db('leads')
     .select('event_name', 'email')
-    .whereIn('event_name', [...new Set(people.map((p) => p.eventName))])
     .where((w) => {
       for (const p of people) w.orWhere((o) => o.where('event_name', p.eventName).whereRaw('lower(email) = lower(?)', [p.email]));
     });
