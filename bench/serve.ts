@@ -1,7 +1,13 @@
 // A server for the bench to load, in its own process so that it does not share a core with autocannon:
 // `app` is the real product (DATABASE_URL, rate limit off, quiet log); `bare` is the ceiling, a node:http
-// server that reads and parses the same JSON body and answers 201 without touching a database.
+// server that reads and parses the same JSON body and answers 201 without touching a database; `koa` is the
+// framework floor, the same echo written with the framework the product is built on (Koa, @koa/router,
+// @koa/bodyparser) and nothing of ours: no validation, no headers, no log. What `koa` loses against `bare`
+// is the framework's own cost, which no change to the product can win back.
 import http from 'node:http';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
 import pino from 'pino';
 import { createApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
@@ -26,8 +32,19 @@ async function main() {
         res.end(JSON.stringify({ id: 1, ...body, status: 'new', createdAt: new Date().toISOString() }));
       });
     };
+  } else if (mode === 'koa') {
+    const router = new Router();
+    router.post('/api/leads', (ctx) => {
+      ctx.status = 201;
+      ctx.body = { id: 1, ...(ctx.request.body as Record<string, unknown>), status: 'new', createdAt: new Date().toISOString() };
+    });
+    const app = new Koa();
+    app.use(bodyParser({ enableTypes: ['json'] }));
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+    handler = app.callback();
   } else {
-    throw new Error('usage: serve.ts app|bare');
+    throw new Error('usage: serve.ts app|bare|koa');
   }
   const server = http.createServer(handler);
   server.listen(0, '127.0.0.1', () => {

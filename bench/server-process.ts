@@ -8,7 +8,7 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-export async function startServer(mode: 'app' | 'bare', databaseUrl?: string): Promise<ServerProcess> {
+export async function startServer(mode: 'app' | 'bare' | 'koa', databaseUrl?: string): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', path.join(import.meta.dirname, 'serve.ts'), mode], {
     env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

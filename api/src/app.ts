@@ -2,7 +2,7 @@
 // and the tests call it directly on an ephemeral port with a real database.
 import Koa from 'koa';
 import compose from 'koa-compose';
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { accessLog } from './http/access-log';
 import { errorMiddleware } from './http/errors';
@@ -30,25 +30,33 @@ export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
   // X-Forwarded-For is whatever the client wrote, and would let it dodge per-IP limits.
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.sessionKeys, maxIpsCount: 1 });
-  const routers: Router[] = [
-    healthRoutes(deps),
-    authRoutes(deps),
-    leadsRoutes(deps),
-    statsRoutes(deps),
-    samplesRoutes(deps),
-    templatesRoutes(deps),
-    pricingRoutes(deps),
-    crmRoutes(deps),
-    captureRoutes(deps),
-    capturePhotosRoutes(deps),
-    eventsRoutes(deps),
-  ];
+  // Every module adds its routes to one router, in this order (the order decides which of two matching routes
+  // wins). One router is one routes() and one allowedMethods() for each request to walk, where a router per
+  // module made 22; the 405 answers and their Allow header come out the same (the union of the path's routes).
+  const router = new Router();
+  for (const addRoutes of [
+    healthRoutes,
+    authRoutes,
+    leadsRoutes,
+    statsRoutes,
+    samplesRoutes,
+    templatesRoutes,
+    pricingRoutes,
+    crmRoutes,
+    captureRoutes,
+    capturePhotosRoutes,
+    eventsRoutes,
+  ]) {
+    addRoutes(deps, router);
+  }
+  const session = sessionMiddleware(deps, app);
   const api = compose<Koa.ParameterizedContext>([
     originCheck,
     // Card photo uploads are raw images, read by their route with its own cap; every other body is JSON.
     (ctx, next) => (takesRawBody(ctx.path) ? next() : jsonBody(ctx, next)),
-    sessionMiddleware(deps, app),
-    ...routers.flatMap((r) => [r.routes(), r.allowedMethods()] as Koa.Middleware[]),
+    (ctx, next) => (needsNoSession(ctx.path) ? next() : session(ctx, next)),
+    router.routes() as Koa.Middleware,
+    router.allowedMethods() as Koa.Middleware,
   ]);
 
   app.use(accessLog(deps.logger));
@@ -65,4 +73,17 @@ export function createApp(deps: AppDeps): Koa {
   });
   app.use(staticFiles(deps.config.webDistDir));
   return app;
+}
+
+/**
+ * The public routes, answered to anyone and never reading or starting a session: a visitor's submission
+ * need not cost a session look-up (one database read when a signed-in staff member fills in the public
+ * form) nor koa-session's cookie and hash work. Matched as the router matches (any case, optional trailing
+ * slash); a path that does not match simply gets the session as before.
+ */
+const SESSIONLESS_API_PATHS = new Set(['/api/leads', '/api/print-samples', '/api/pricing/products', '/api/health']);
+
+function needsNoSession(path: string): boolean {
+  const normalised = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return SESSIONLESS_API_PATHS.has(normalised.toLowerCase());
 }

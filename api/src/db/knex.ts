@@ -57,9 +57,61 @@ export function createDb(url: string | undefined): Db {
       // Created here as 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
       ensurePrivateFile(file);
       for (const companion of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) tightenIfPresent(companion);
+      return withSqliteReader(knexFactory(knexConfig(url)), file);
     }
   }
   return knexFactory(knexConfig(url));
+}
+
+/**
+ * The connection for reads that sit in front of every staff request: the session and the signed-in user.
+ * On SQLite the one write connection runs group-commit transactions back to back, and a read sent to it
+ * waits for the whole transaction ahead of it (the bench's captures spent more time on those two reads
+ * than on their writes). WAL lets a second connection read the last committed state while a write is under
+ * way, so these reads go there: each statement sees every transaction committed before it started, so a
+ * deleted account or a changed role still takes effect on the next request. On PostgreSQL the pool already
+ * reads beside the writers: the same instance is returned.
+ */
+export function readerOf(db: Db): Db {
+  const reader = sqliteReaders.get(db);
+  if (!reader) return db;
+  if (!reader.knex) reader.knex = knexFactory(sqliteReaderConfig(reader.file));
+  return reader.knex;
+}
+
+const sqliteReaders = new WeakMap<Db, { file: string; knex?: Db }>();
+
+function withSqliteReader(db: Db, file: string): Db {
+  const reader: { file: string; knex?: Db } = { file };
+  sqliteReaders.set(db, reader);
+  // Opened on first use, closed with the write connection: whoever owns the Db owns its reader too, so
+  // no caller (server, tests, scripts) has a second handle to remember.
+  const destroy = db.destroy.bind(db);
+  Object.defineProperty(db, 'destroy', {
+    configurable: true,
+    value: async (callback?: (err?: unknown) => void) => {
+      await reader.knex?.destroy();
+      return destroy(callback as never);
+    },
+  });
+  return db;
+}
+
+function sqliteReaderConfig(file: string): Knex.Config {
+  return {
+    client: 'sqlite3',
+    connection: { filename: file },
+    useNullAsDefault: true,
+    compileSqlOnError: false,
+    pool: {
+      min: 0,
+      max: 1,
+      // query_only: a write sent here by mistake fails instead of racing the write connection for the lock.
+      afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
+        conn.exec('PRAGMA query_only = ON; PRAGMA busy_timeout = 5000;', (err) => done(err, conn));
+      },
+    },
+  };
 }
 
 export function isPostgres(db: Db): boolean {

@@ -5,7 +5,7 @@
 // sent as they are, since compressing them saves less than it costs. Every answer says
 // `Vary: Accept-Encoding`, so a shared cache never hands a Brotli body to a client that did not ask for one.
 import zlib from 'node:zlib';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
 
@@ -25,6 +25,21 @@ export function compression(): Middleware {
   const exceptEventStreams: Middleware = async (ctx, next) => {
     await next();
     if (STREAMED_AS_EVENTS.test(ctx.type)) ctx.compress = false;
+    serializeJsonOnce(ctx);
   };
   return compose([compressor, exceptEventStreams]);
+}
+
+/**
+ * A JSON answer is turned into its text here, once. Left as an object, Koa stringifies it for the
+ * compressor's size check (response.length) and again to send it: two JSON.stringify per answer on every
+ * API request. As text it keeps its Content-Type (already JSON) and status, and gets its Content-Length.
+ * Only plain objects and arrays: those are exactly what Koa would have stringified.
+ */
+function serializeJsonOnce(ctx: Context): void {
+  const body: unknown = ctx.body;
+  if (body === null || typeof body !== 'object') return;
+  const proto = Object.getPrototypeOf(body);
+  if (proto !== Object.prototype && proto !== null && !Array.isArray(body)) return;
+  ctx.body = JSON.stringify(body);
 }

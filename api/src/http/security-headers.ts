@@ -1,10 +1,19 @@
 // Security headers with a Content-Security-Policy the built app runs under: scripts only from this origin
-// (Vite emits no inline script; the one inline script, the pages' boot script, is allowed by its hash) and our own WebAssembly, images from anywhere https (template previews are staff-entered URLs).
-import helmet from 'koa-helmet';
+// (Vite emits no inline script; the one inline script, the pages' boot script, is allowed by its hash) and
+// our own WebAssembly, images from anywhere https (template previews are staff-entered URLs).
+//
+// Helmet decides the headers; it runs once, at start, and every answer gets the headers it chose. Run per
+// request (koa-helmet), it rebuilt the same CSP string and walked thirteen small middlewares through a
+// promise on every request, a few percent of the spam path's profile, for headers that depend on nothing
+// in the request (no nonce, no per-request directive: the options below are constants, and the boot script's
+// hash is read once at start).
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, Next } from 'koa';
 
 /** `inlineScriptHashes`: the CSP sources of the pages' one inline script, as the build recorded them. */
-export function securityHeaders(inlineScriptHashes: readonly string[] = []) {
-  return helmet({
+export function securityHeaderOptions(inlineScriptHashes: readonly string[] = []): Readonly<HelmetOptions> {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,5 +39,32 @@ export function securityHeaders(inlineScriptHashes: readonly string[] = []) {
     // The site links out to its own dashboards; a strict referrer policy keeps paths private.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** The headers helmet sets for these options, and the ones it removes, found by running it once on a stand-in response. */
+export function helmetDecisions(options: Readonly<HelmetOptions> = securityHeaderOptions()) {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  let done = false;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+    done = true;
   });
+  // Helmet answers synchronously when no directive is a function; anything else would need it per request.
+  if (!done) throw new Error('helmet did not finish synchronously: the security headers cannot be computed once');
+  return { set, removed };
+}
+
+export function securityHeaders(inlineScriptHashes: readonly string[] = []) {
+  const { set, removed } = helmetDecisions(securityHeaderOptions(inlineScriptHashes));
+  return (ctx: Context, next: Next) => {
+    for (const name of removed) ctx.res.removeHeader(name);
+    for (const [name, value] of set) ctx.res.setHeader(name, value);
+    return next();
+  };
 }

@@ -12,10 +12,9 @@ import { LOGOUT_CONFIRM_PAGE } from './logout-confirm-page';
 import { prepareDummyHash } from './password';
 import { assertSetupTokenUsable, completeSetup } from './setup-service';
 
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: AppDeps, router = new Router()) {
   // Ready before the first sign-in for an unknown e-mail, so that one is not slower than the rest.
   prepareDummyHash().catch((err) => deps.logger.error({ err }, 'could not prepare the sign-in timing hash'));
-  const router = new Router();
   const signInHashes = new HashQueue(deps.config.signIn.maxConcurrentHashes, deps.config.signIn.maxQueuedHashes);
 
   // Browser targets: where the admin's "log in again" and "log out" links go.

@@ -7,7 +7,9 @@ import type Koa from 'koa';
 import type { Context } from 'koa';
 import session from 'koa-session';
 import type { AppDeps } from '../../deps';
-import { deleteExpiredSessions, deleteSession, findSession, saveSession } from './sessions-queries';
+import { readerOf } from '../../db/knex';
+import { deleteExpiredSessions, deleteSession, findSessionWithUser, saveSession } from './sessions-queries';
+import type { UserRow } from './users-queries';
 
 export const SESSION_COOKIE = 'dm.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -26,8 +28,11 @@ export function dbSessionStore({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     });
   };
   return {
-    async get(key: string) {
-      return (await findSession(db, storageId(key), clock().getTime())) ?? null;
+    async get(key: string, _maxAge: number, { ctx }: { rolling: boolean; ctx?: Context }) {
+      // Read beside the write connection (readerOf): a staff request's session must not queue behind writes.
+      const found = await findSessionWithUser(readerOf(db), storageId(key), clock().getTime());
+      if (ctx && found?.user) usersReadWithSession.set(ctx, found.user);
+      return found?.data ?? null;
     },
     async set(key: string, data: Record<string, unknown>, maxAge: number) {
       const nowMs = clock().getTime();
@@ -71,6 +76,19 @@ export async function startUserSession(ctx: Context, userId: number): Promise<vo
 /** Ends the session: its row is deleted and the cookie cleared when the response is sent. */
 export function endSession(ctx: Context): void {
   ctx.session = null;
+}
+
+/**
+ * The account row read with this request's session, in the same statement (findSessionWithUser). Kept for
+ * the request only (keyed by its context), never across requests: requireUser uses it instead of reading the
+ * user a second time, so a deleted account or a changed role still counts from the next request on.
+ */
+const usersReadWithSession = new WeakMap<Context, UserRow>();
+
+/** The user read with this request's session, if it is the one the session names now; else undefined. */
+export function userReadWithSession(ctx: Context, userId: number): UserRow | undefined {
+  const user = usersReadWithSession.get(ctx);
+  return user?.id === userId ? user : undefined;
 }
 
 export function sessionUserId(ctx: Context): number | null {

@@ -8,7 +8,8 @@ export interface UserRow extends CurrentUser {
   updatedAt: string;
 }
 
-function fromRow(row: Record<string, unknown>): UserRow {
+/** A `users` row as the app sees it; the sessions query reads users beside sessions and maps them here too. */
+export function userFromRow(row: Record<string, unknown>): UserRow {
   return {
     id: Number(row.id),
     email: String(row.email),
@@ -22,12 +23,12 @@ function fromRow(row: Record<string, unknown>): UserRow {
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const row = await db('users').where({ id }).first();
-  return row ? fromRow(row) : undefined;
+  return row ? userFromRow(row) : undefined;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const row = await db('users').where({ email: email.trim().toLowerCase() }).first();
-  return row ? fromRow(row) : undefined;
+  return row ? userFromRow(row) : undefined;
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -58,7 +59,7 @@ export async function insertUser(db: Db, user: NewUser, now: string): Promise<Us
       updated_at: now,
     })
     .returning('*');
-  return fromRow(row);
+  return userFromRow(row);
 }
 
 export async function updateUser(

@@ -10,9 +10,22 @@ export interface LeadCapture {
   createdAt: string;
 }
 
+export interface NewCapture {
+  captureKey: string;
+  leadId: number;
+  capturedBy: number;
+  nowIso: string;
+}
+
 /** Written in the capture's own transaction, so a stored capture always has its row. */
-export async function recordCapture(db: Knex, c: { captureKey: string; leadId: number; capturedBy: number; nowIso: string }): Promise<void> {
-  await db('lead_captures').insert({ capture_key: c.captureKey, lead_id: c.leadId, captured_by: c.capturedBy, created_at: c.nowIso });
+export async function recordCapture(db: Knex, c: NewCapture): Promise<void> {
+  await recordCaptures(db, [c]);
+}
+
+/** recordCapture for a group-commit batch: one multi-row insert instead of one statement per capture. */
+export async function recordCaptures(db: Knex, captures: NewCapture[]): Promise<void> {
+  if (captures.length === 0) return;
+  await db('lead_captures').insert(captures.map((c) => ({ capture_key: c.captureKey, lead_id: c.leadId, captured_by: c.capturedBy, created_at: c.nowIso })));
 }
 
 export async function findCapture(db: Knex, captureKey: string): Promise<LeadCapture | undefined> {

@@ -10,8 +10,7 @@ import { parseIdempotencyKey } from '../idempotency/idempotency-service';
 import { sendOutcome } from '../idempotency/idempotency-http';
 import { captureForUpload, isPhotoType, readPhoto, storePhoto, unsupportedType } from './capture-photos-service';
 
-export function capturePhotosRoutes(deps: AppDeps) {
-  const router = new Router();
+export function capturePhotosRoutes(deps: AppDeps, router = new Router()) {
   const staff = requireUser(deps, ['admin', 'rep']);
 
   // Everything that can be refused is refused before the body is read: who, which capture, what type, how big.

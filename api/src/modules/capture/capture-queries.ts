@@ -21,14 +21,23 @@ export async function findCapturedLead(db: Db, eventName: string, email: string)
 /** How a person at an event is told apart: the event's name and the e-mail, case folded as the unique index does. */
 export const capturedId = (eventName: string, email: string) => `${eventName}\u0000${email.toLowerCase()}`;
 
-/** Which of these people already have a lead at their event (as capturedId values), in one query. */
+/**
+ * Which of these people already have a lead at their event (as capturedId values), in one query: per event,
+ * `event_name = ? and lower(email) in (…)`, which both engines answer with seeks in the unique index
+ * (event_name, lower(email)). An OR of one (event, e-mail) pair per person under an extra `event_name in (…)`
+ * made SQLite search by the event alone and test every pair against every lead of the event, so the look-up
+ * grew with the event (the bench's captures, all at one event, slowed as it ran); PostgreSQL did the same.
+ */
 export async function findCapturedEmails(db: Db, people: { eventName: string; email: string }[]): Promise<Set<string>> {
   if (people.length === 0) return new Set();
+  const byEvent = new Map<string, string[]>();
+  for (const p of people) byEvent.set(p.eventName, [...(byEvent.get(p.eventName) ?? []), p.email]);
   const rows: { event_name: string; email: string }[] = await db('leads')
     .select('event_name', 'email')
-    .whereIn('event_name', [...new Set(people.map((p) => p.eventName))])
     .where((w) => {
-      for (const p of people) w.orWhere((o) => o.where('event_name', p.eventName).whereRaw('lower(email) = lower(?)', [p.email]));
+      for (const [eventName, emails] of byEvent) {
+        w.orWhere((o) => o.where('event_name', eventName).whereRaw(`lower(email) in (${emails.map(() => 'lower(?)').join(', ')})`, emails));
+      }
     });
   return new Set(rows.map((r) => capturedId(r.event_name, r.email)));
 }

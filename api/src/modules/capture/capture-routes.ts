@@ -10,8 +10,7 @@ import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { captureLead } from './capture-service';
 import { listEvents } from './capture-queries';
 
-export function captureRoutes(deps: AppDeps) {
-  const router = new Router();
+export function captureRoutes(deps: AppDeps, router = new Router()) {
 
   router.post('/api/capture/leads', requireUser(deps, ['admin', 'rep']), async (ctx) => {
     // Required here, unlike the public forms: every capture comes from a phone's outbox that may replay it,

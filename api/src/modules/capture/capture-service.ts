@@ -13,7 +13,7 @@ import { groupCommitFor, type GroupCommit, type StoreMany, type StoredAnswer } f
 import { changeLead, type LeadChange } from '../leads/leads-queries';
 import { createLead, createLeads } from '../leads/leads-service';
 import { captureDetailsColumns, mergedCaptureDetailsColumns } from '../capture-details/capture-details-columns';
-import { recordCapture } from '../capture-details/lead-captures-queries';
+import { recordCapture, recordCaptures } from '../capture-details/lead-captures-queries';
 import { capturedId, findCapturedEmails, findCapturedLead, lockEventEmail, lockEventEmails } from './capture-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
@@ -73,11 +73,8 @@ const storeCaptures: StoreMany<PendingCapture> = async (trx, batch) => {
   });
   const answers: StoredAnswer[] = new Array(batch.length);
   const leads = await createLeads(trx, fresh.map((i) => newLeadOf(batch[i]!)));
-  for (const [n, i] of fresh.entries()) {
-    const pending = batch[i]!;
-    await recordCapture(trx, { captureKey: pending.captureKey, leadId: leads[n]!.id, capturedBy: pending.user.id, nowIso: pending.nowIso });
-    answers[i] = { status: 201, body: receipt(pending, leads[n]!.id, false) };
-  }
+  await recordCaptures(trx, fresh.map((i, n) => ({ captureKey: batch[i]!.captureKey, leadId: leads[n]!.id, capturedBy: batch[i]!.user.id, nowIso: batch[i]!.nowIso })));
+  for (const [n, i] of fresh.entries()) answers[i] = { status: 201, body: receipt(batch[i]!, leads[n]!.id, false) };
   for (let i = 0; i < batch.length; i++) {
     if (!answers[i]) answers[i] = await captureOne(trx, batch[i]!);
   }

@@ -5,8 +5,7 @@ import { requireUser } from '../auth/require-user';
 import { parseId } from '../../http/validate';
 import { crmStatus, retryLeadSync, retrySampleRequestSync } from './crm-admin-service';
 
-export function crmRoutes(deps: AppDeps) {
-  const router = new Router();
+export function crmRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
   router.get('/api/admin/crm/status', admin, async (ctx) => {

@@ -9,8 +9,7 @@ import { allLeads } from '../leads/leads-service';
 import { leadsCsvStream } from '../leads/leads-csv';
 import { eventDetail } from './events-queries';
 
-export function eventsRoutes(deps: AppDeps) {
-  const router = new Router();
+export function eventsRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
   router.get('/api/admin/events/:name/summary', admin, async (ctx) => {

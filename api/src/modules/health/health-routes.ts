@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 
-export function healthRoutes({ db }: AppDeps) {
-  const router = new Router();
+export function healthRoutes({ db }: AppDeps, router = new Router()) {
   router.get('/api/health', async (ctx) => {
     try {
       await db.raw('select 1');

@@ -9,8 +9,7 @@ import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { allLeads, listLeadPage, submitLead } from './leads-service';
 import { csvFileName, leadsCsvStream } from './leads-csv';
 
-export function leadsRoutes(deps: AppDeps) {
-  const router = new Router();
+export function leadsRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
   router.post('/api/leads', publicPostRateLimit(deps), async (ctx) => {

@@ -10,8 +10,7 @@ import { createProduct, getAllProducts, getAudit, getVisibleProducts, setProduct
 /** requireUser has put the signed-in user here before any admin handler runs. */
 const actorOf = (ctx: Context) => ctx.state.user as CurrentUser;
 
-export function pricingRoutes(deps: AppDeps) {
-  const router = new Router();
+export function pricingRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
   router.get('/api/pricing/products', async (ctx) => {

@@ -9,8 +9,7 @@ import { processedInputSchema, sampleListQuerySchema, sampleRequestInputSchema }
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { listSamplePage, markProcessed, submitSampleRequest } from './samples-service';
 
-export function samplesRoutes(deps: AppDeps) {
-  const router = new Router();
+export function samplesRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
   router.post('/api/print-samples', publicPostRateLimit(deps), async (ctx) => {

@@ -4,8 +4,7 @@ import type { AppDeps } from '../../deps';
 import { requireUser } from '../auth/require-user';
 import { getStats } from './stats-service';
 
-export function statsRoutes(deps: AppDeps) {
-  const router = new Router();
+export function statsRoutes(deps: AppDeps, router = new Router()) {
   router.get('/api/admin/stats', requireUser(deps), async (ctx) => {
     ctx.body = await getStats(deps);
   });

@@ -6,8 +6,7 @@ import { parseId, parseWith } from '../../http/validate';
 import { templateInputSchema } from '../../contract';
 import { createTemplate, getTemplates, removeTemplate, updateTemplate } from './templates-service';
 
-export function templatesRoutes(deps: AppDeps) {
-  const router = new Router();
+export function templatesRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
   router.get('/api/admin/sample-templates', admin, async (ctx) => {

@@ -1,6 +1,6 @@
 // Replays what waits, oldest first, under the outbox lock. Runs in pages (start, online, visible, timer)
 // and in the service worker (Background Sync).
-import { publish } from '../events';
+import { publish, type Delivery } from '../events';
 import { getItem, listItems, putItem } from './outbox-db';
 import { withOutboxLock } from './outbox-lock';
 import { applyOutcome } from './outbox-outcome';
@@ -8,7 +8,19 @@ import { ownerWaitMessage, sessionUserId, waitsForOwner } from './outbox-owner';
 import { sendItem } from './outbox-send';
 import type { OutboxItem, SendOutcome } from './outbox-types';
 
+/**
+ * Requests in flight during a replay, each worker taking the next item as soon as its own answer is in (four
+ * sent in lockstep waited for the slowest of each four). Chromium opens at most six HTTP/1.1 connections to
+ * one origin: four leave two for the page itself, and six measured no faster (the server's group commit
+ * already stores whatever arrives together).
+ */
 const REPLAY_CONCURRENCY = 4;
+/**
+ * Deliveries are announced together, at most this often: every 'delivered' message makes the page re-read
+ * the whole outbox (its count, the toast): with hundreds queued, one message per four items meant a re-read
+ * of hundreds of items for every four sent.
+ */
+const ANNOUNCE_EVERY_MS = 250;
 
 /** Re-reads the item inside the lock (another context may have delivered it a moment ago), then sends it. */
 async function replayOne(listed: OutboxItem): Promise<SendOutcome | null> {
@@ -25,6 +37,44 @@ async function holdForOwner(item: OutboxItem): Promise<boolean> {
   if (item.state === 'auth' && item.error?.message === message) return false;
   await putItem({ ...item, state: 'auth', error: { status: 401, message, fieldErrors: {} } });
   return true;
+}
+
+/**
+ * Sends the round's items with REPLAY_CONCURRENCY requests in flight: each worker takes the next item as soon
+ * as its own answer is in. Every item carries its own Idempotency-Key and gets its own outcome, so the order
+ * of arrival does not matter to correctness. A network failure stops the round (the rest would fail too);
+ * items already in flight finish. Answers true when the network is gone.
+ */
+async function replayRound(ready: OutboxItem[], waiting: Set<string>): Promise<boolean> {
+  let next = 0;
+  let offline = false;
+  let pending: Delivery[] = [];
+  let lastAnnounced = 0;
+  const announce = (force: boolean) => {
+    if (!pending.length || (!force && Date.now() - lastAnnounced < ANNOUNCE_EVERY_MS)) return;
+    publish({ type: 'delivered', items: pending });
+    pending = [];
+    lastAnnounced = Date.now();
+  };
+  const worker = async () => {
+    while (!offline && next < ready.length) {
+      const item = ready[next++]!;
+      const { id, kind } = item;
+      const outcome = await replayOne(item);
+      if (outcome?.type === 'sent') {
+        waiting.delete(id);
+        pending.push({ id, kind, body: outcome.body, queued: true });
+        announce(false);
+      }
+      if (outcome?.type === 'retry' && outcome.error.status === null) offline = true;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(REPLAY_CONCURRENCY, ready.length) }, worker));
+  } finally {
+    announce(true);
+  }
+  return offline;
 }
 
 export interface ReplayOptions {
@@ -52,23 +102,8 @@ export async function replayOutbox(opts: ReplayOptions = {}): Promise<void> {
         const ready = due.filter((i) => !i.after || !waiting.has(i.after));
         if (!ready.length) break;
         due = due.filter((i) => !ready.includes(i));
-        // A few at a time: hundreds queued at an event drain in seconds, and the server's idempotency keys
-        // make the order of arrival irrelevant to correctness.
-        for (let start = 0; start < ready.length; start += REPLAY_CONCURRENCY) {
-          const batch = ready.slice(start, start + REPLAY_CONCURRENCY);
-          const outcomes = await Promise.all(batch.map(replayOne));
-          changed = true;
-          const delivered = batch.flatMap(({ id, kind }, i) => {
-            const outcome = outcomes[i];
-            return outcome?.type === 'sent' ? [{ id, kind, body: outcome.body, queued: true }] : [];
-          });
-          for (const { id } of delivered) waiting.delete(id);
-          if (delivered.length) publish({ type: 'delivered', items: delivered });
-          if (outcomes.some((o) => o?.type === 'retry' && o.error.status === null)) {
-            offline = true; // the rest would fail too
-            break;
-          }
-        }
+        changed = true;
+        offline = await replayRound(ready, waiting);
       }
       if (changed) publish({ type: 'outbox-changed' });
     },
