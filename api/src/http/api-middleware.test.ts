@@ -5,12 +5,15 @@
 import http from 'node:http';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST_DIR } from '../config';
+import { readInlineScriptHashes } from './inline-scripts';
 import { securityHeaderOptions } from './security-headers';
 import { ENGINES, api, useTestApp } from '../testing/test-app';
 
-/** The headers helmet itself sets, on a real node:http answer, with the product's options. */
+/** The headers helmet itself sets, on a real node:http answer, with the product's options (the CSP with the
+ * boot script's hash when the web app is built, as the app reads it at start). */
 async function helmetOnItsOwn(): Promise<Headers> {
-  const middleware = helmet(securityHeaderOptions());
+  const middleware = helmet(securityHeaderOptions(readInlineScriptHashes(WEB_DIST_DIR)));
   const server = http.createServer((req, res) => middleware(req, res, () => res.end('ok')));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
