@@ -1,7 +1,7 @@
 // Starts the app's script on a prerendered public page. scripts/build.ts inlines this file, comments
 // stripped, at the end of each page's body, with the entry module and the chunks it needs as data
 // attributes (instead of <script type="module"> and modulepreload tags in the head). Inline it needs no
-// request of its own. It starts the app's code right after the page's first paint: the text is on screen
+// request of its own. It starts the app's code once the page's first paint is on screen: the text is there
 // before the script competes with it for the connection and the main thread, and the document's parsing never
 // waits for the app's code (a link to /#contact jumps to the form before the script has arrived). Until the
 // script has run, the page is plain HTML whose links work. A tab opened in the background paints nothing, so
@@ -31,11 +31,28 @@
     script.src = entry;
     document.head.appendChild(script);
   }
+  // The first contentful paint is reported once its frame is on screen, which can be several frames after the
+  // main thread painted it: started at the next animation frame, the scripts could still arrive before it.
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (document.visibilityState === 'hidden') {
     start();
-  } else {
+  } else if (!types || types.indexOf('paint') < 0) {
     requestAnimationFrame(function () {
       setTimeout(start, 0);
     });
+  } else {
+    var started = false;
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) once();
+    });
+    var once = function () {
+      if (started) return;
+      started = true;
+      observer.disconnect();
+      setTimeout(start, 0);
+    };
+    observer.observe({ type: 'paint', buffered: true });
+    // A page that paints no content still gets its code.
+    setTimeout(once, 3000);
   }
 })();
