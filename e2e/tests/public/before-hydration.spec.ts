@@ -7,6 +7,7 @@ import { LeadFormPage } from '../../pages/lead-form';
 import { publicRoutes } from '../../pages/public-routes';
 import { SampleFormPage } from '../../pages/sample-form';
 import { closeE2eDb, findLeadByEmail, findSampleRequestByEmail } from './support/e2e-db';
+import { waitOutMinimumFillTime } from './support/lead-helpers';
 import { uniqueEmail } from './support/unique';
 
 test.describe.configure({ mode: 'parallel' });
@@ -67,6 +68,7 @@ for (const path of [...publicRoutes.map((r) => r.path), '/no-such-page']) {
 }
 
 test('/print/samples - what was typed before the script ran is kept at hydration and sent as typed', async ({ page }) => {
+  const shownAt = Date.now(); // the fill-time guard counts from the page's start (see the inline form's test)
   const release = await openUnhydrated(page, '/print/samples');
   const samples = new SampleFormPage(page);
   const email = uniqueEmail('before-hydration-sample');
@@ -89,12 +91,16 @@ test('/print/samples - what was typed before the script ran is kept at hydration
   await expect(samples.field('State')).toHaveValue('IL');
   await expect(samples.field('Sample Type')).toHaveValue('both');
 
+  await waitOutMinimumFillTime(page, shownAt);
   await samples.submit.click();
   await expect(samples.thankYouDialog.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   await expect.poll(() => findSampleRequestByEmail(email)).toMatchObject({ first_name: 'Jane', city: 'Springfield', state: 'IL', zip: '62704' });
 });
 
 test('/ - the inline demo form keeps what was typed before the script ran and sends it', async ({ page }) => {
+  // The fill-time guard counts from the page's start: a form sent sooner than a person could fill it is
+  // answered like a success and stored nowhere, so the test takes at least as long as a person would.
+  const shownAt = Date.now();
   const release = await openUnhydrated(page, '/');
   const form = LeadFormPage.inline(page);
   const email = uniqueEmail('before-hydration-lead');
@@ -108,6 +114,7 @@ test('/ - the inline demo form keeps what was typed before the script ran and se
   await expect(form.firstName).toHaveValue('Sam');
   await expect(form.email).toHaveValue(email);
 
+  await waitOutMinimumFillTime(page, shownAt);
   await form.submit.click();
   await expect.poll(() => findLeadByEmail(email)).toMatchObject({ first_name: 'Sam', last_name: 'Okafor', company: 'Okafor Roofing' });
 });

@@ -73,6 +73,9 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
   const [scanNote, setScanNote] = useState<Note | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const saving = useRef(false);
+  // Fields typed into while a capture is being stored: they already belong to the next person, and the reset
+  // after the save must not wipe them (a rep starts on the next badge without waiting for the device).
+  const typedWhileSaving = useRef(new Set<Field>());
 
   const scanner = useBadgeScan({
     onScanned: (outcome) => {
@@ -111,6 +114,7 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
     error: errors[field],
     onChange: (e: { target: { value: string } }) => {
       const value = e.target.value;
+      if (saving.current) typedWhileSaving.current.add(field);
       setValues((v) => ({ ...v, [field]: value }));
       if (scanFilled.has(field)) setScanFilled((s) => new Set([...s].filter((f) => f !== field)));
       if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
@@ -137,18 +141,25 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
       return;
     }
     saving.current = true;
+    typedWhileSaving.current.clear();
     try {
       const { eventName: _event, ...fields } = parsed.data;
       await save(fields, scan ?? undefined, useCaptureDraft.getState().photo);
       useCaptureDraft.getState().reset();
-      setValues(EMPTY);
+      const kept = typedWhileSaving.current;
+      setValues((current) => {
+        const next = { ...EMPTY };
+        for (const field of kept) next[field] = current[field];
+        return next;
+      });
       setErrors({});
       setSaveError(null);
       setScan(null);
       setScanFilled(new Set());
       setScanNote(null);
       setAnnouncement(`Saved ${fields.firstName} ${fields.lastName}. Ready for the next person.`);
-      document.getElementById(scan ? SCAN_BUTTON_ID : idOf('firstName'))?.focus();
+      // Focus goes back to the start of the form, unless the rep is already typing the next person.
+      if (kept.size === 0) document.getElementById(scan ? SCAN_BUTTON_ID : idOf('firstName'))?.focus();
     } catch (error) {
       // IndexedDB refused (storage full, private mode): keep what was typed, say so plainly.
       setSaveError(`Could not save on this device: ${error instanceof Error ? error.message : String(error)}. Nothing was lost from the form; try again, or write it down.`);
