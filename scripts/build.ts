@@ -126,8 +126,9 @@ function pageChunks(manifest: Record<string, ManifestChunk>, source: string | un
  * A prerendered page starts its script from an inline boot script at the end of its body (web/boot.js): the
  * entry module and every chunk it and the page need move from <script>/<link rel="modulepreload"> tags in
  * the head, which the browser would fetch at once alongside the HTML and the hero on a slow connection, into
- * the boot script's data attributes. The entry runs as an async module, so the document finishes parsing
- * (and a link to /#contact jumps to the form) without waiting for it; the entry waits for the parsed tree.
+ * the boot script's data attributes. The boot script starts them once the first paint is on screen, and the
+ * entry runs as an async module, so the document finishes parsing (and a link to /#contact jumps to the form)
+ * without waiting for it; the entry waits for the parsed tree.
  */
 function bootAtEndOfBody(page: string, ownChunks: string[], bootScript: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page);
