@@ -54,6 +54,8 @@ for (const mode of ['inline', 'modal'] as const) {
     let form: LeadFormPage;
     if (mode === 'inline') {
       await page.goto('/#contact');
+      // The page's script starts after its first paint; a form submitted before it has run is not checked yet.
+      await new SiteChrome(page).ready();
       form = LeadFormPage.inline(page);
     } else {
       form = await openModal(page, '/print');
@@ -225,6 +227,7 @@ for (const { path, source } of SOURCES) {
 test('inline form - stored once; Thank You, then Close brings back an empty form', async ({ page }) => {
   const email = uniqueEmail('inline');
   await page.goto('/#contact');
+  await new SiteChrome(page).ready();
   const form = LeadFormPage.inline(page);
   await expect(form.firstName).toBeVisible();
   const shownAt = Date.now();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MIN_FILL_MS } from '../../../api/src/contract';
 import { siteConfig } from '../../../web/src/lib/site-config';
 import { SampleFormPage } from '../../pages/sample-form';
+import { SiteChrome } from '../../pages/site-chrome';
 import { closeE2eDb, findSampleRequestByEmail } from './support/e2e-db';
 import { uniqueEmail } from './support/unique';
 
@@ -30,6 +31,8 @@ async function fillValid(samples: SampleFormPage, email: string) {
 
 async function openForm(page: Page) {
   await page.goto('/print/samples');
+  // The page's script starts after its first paint; a form submitted before it has run is not checked yet.
+  await new SiteChrome(page).ready();
   const samples = new SampleFormPage(page);
   await expect(samples.field('First Name')).toBeVisible();
   return samples;
