@@ -116,6 +116,13 @@ export type UsState = (typeof US_STATES)[number][0];
 /** Spam guard: a form submitted faster than this after it was shown is treated as a bot. */
 export const MIN_FILL_MS = 1500;
 
+/**
+ * The DOM name of the public forms' honeypot, which the API reads as `website`. It matches none of the words
+ * browsers' autofill heuristics look for (name, e-mail, address, phone, company, url, website), so a person's
+ * autofill leaves it empty; only a bot that fills every input it finds fills it.
+ */
+export const HONEYPOT_FORM_FIELD = 'dm_trap';
+
 export const LIMITS = {
   name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500, eventName: 200,
   /** The raw text a scanned badge carried, in UTF-8 bytes (a vCard with a photo would be far larger: none do). */
