@@ -42,7 +42,7 @@ export function knexConfig(url: string | undefined): Knex.Config {
       min: 1,
       max: 1,
       afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
-        conn.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;', (err) => done(err, conn));
+        conn.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;', (err) => done(err, conn));
       },
     },
   };

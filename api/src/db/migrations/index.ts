@@ -15,6 +15,7 @@ import * as m020 from './020_event_capture';
 import * as m021 from './021_capture_details_and_photos';
 import * as m030 from './030_lead_search_index';
 import * as m031 from './031_crm_known_ids';
+import * as m032 from './032_spam_quarantine_and_lasting_keys';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_capture_details_and_photos': m021,
   '030_lead_search_index': m030,
   '031_crm_known_ids': m031,
+  '032_spam_quarantine_and_lasting_keys': m032,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -11,7 +11,7 @@
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/knex';
 import { AppError } from '../../http/errors';
-import { claimKeys, completeKeys, deleteStaleClaim, findKeys } from './idempotency-queries';
+import { claimKeys, completeKeys, deleteStaleClaim, findKeys, type KeyRow } from './idempotency-queries';
 
 export interface StoredAnswer {
   status: number;
@@ -142,7 +142,7 @@ export class GroupCommit<P> {
       if (row && row.requestHash !== item.hash) {
         item.reject(new AppError('idempotency_mismatch', 'This Idempotency-Key was already used with a different request body'));
       } else if (row?.state === 'done') {
-        item.resolve({ status: row.responseStatus ?? 200, body: JSON.parse(row.responseBody ?? 'null'), replayed: true });
+        item.resolve({ status: row.responseStatus ?? 200, body: replayBody(row), replayed: true });
       } else if (row && !(await this.releasedStaleClaim(item))) {
         item.reject(inProgress());
       } else if (item.rereads >= 3) {
@@ -163,6 +163,12 @@ export class GroupCommit<P> {
     const staleBefore = new Date(Date.parse(item.nowIso) - LEGACY_CLAIM_STALE_MS).toISOString();
     return deleteStaleClaim(this.db, this.scope, item.key!, staleBefore);
   }
+}
+
+/** The stored answer; once its body has been dropped, the record's id (all a client needs to know it arrived). */
+function replayBody(row: KeyRow): unknown {
+  if (row.responseBody !== null) return JSON.parse(row.responseBody);
+  return row.recordId === null ? null : { id: row.recordId };
 }
 
 export function inProgress() {

@@ -7,7 +7,10 @@ export interface KeyRow {
   requestHash: string;
   state: 'processing' | 'done';
   responseStatus: number | null;
+  /** null once the answer's body has been dropped (KEEP_BODIES_MS): the replay is then built from recordId. */
   responseBody: string | null;
+  /** The id of the record the key stored, kept for as long as the key. */
+  recordId: number | null;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function findKeys(db: Db, scope: string, keys: string[]): Promise<M
         state: row.state === 'done' ? 'done' : 'processing',
         responseStatus: row.response_status == null ? null : Number(row.response_status),
         responseBody: row.response_body == null ? null : String(row.response_body),
+        recordId: row.record_id == null ? null : Number(row.record_id),
       } satisfies KeyRow,
     ]),
   );
@@ -59,11 +63,17 @@ export async function completeKeys(
         state: 'done',
         response_status: d.answer.status,
         response_body: JSON.stringify(d.answer.body),
+        record_id: recordIdOf(d.answer.body),
         created_at: d.nowIso,
       })),
     )
     .onConflict(['scope', 'key'])
-    .merge(['state', 'response_status', 'response_body']);
+    .merge(['state', 'response_status', 'response_body', 'record_id']);
+}
+
+function recordIdOf(body: unknown): number | null {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }
 
 /**
@@ -78,6 +88,10 @@ export async function deleteStaleClaim(db: Db, scope: string, key: string, stale
   return deleted === 1;
 }
 
-export async function deleteKeysOlderThan(db: Db, beforeIso: string): Promise<number> {
-  return db('idempotency_keys').where('created_at', '<', beforeIso).delete();
+/**
+ * Drops the answers' bodies (the personal data they repeat) from keys older than `beforeIso`; the key, its
+ * request's hash, the status and the record's id stay, so a replay of any age is still recognised.
+ */
+export async function dropBodiesOlderThan(db: Db, beforeIso: string): Promise<number> {
+  return db('idempotency_keys').where('created_at', '<', beforeIso).whereNotNull('response_body').where({ state: 'done' }).update({ response_body: null });
 }

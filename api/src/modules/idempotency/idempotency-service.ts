@@ -8,19 +8,20 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { Db } from '../../db/knex';
-import { deleteKeysOlderThan } from './idempotency-queries';
+import { dropBodiesOlderThan } from './idempotency-queries';
 import { groupCommitFor, type GroupCommit, type Outcome, type StoreMany, type StoredAnswer } from './group-commit';
 
 export type { Outcome } from './group-commit';
 
-/** The contract keeps keys at least 30 days; older ones are purged now and then. */
-export const KEEP_KEYS_MS = 30 * 24 * 60 * 60 * 1000;
 /**
- * Purging at most once a minute per process keeps the table small without a scheduler, and costs a burst
- * nothing (one in a hundred requests, as before, was ten extra statements a second on SQLite's one connection).
+ * A key is kept for as long as the database keeps anything (a device may replay an item it kept offline for
+ * months: it must still be recognised); after 30 days only its answer's body, which repeats the personal data,
+ * is dropped, and a replay is answered with the status and the record's id.
  */
+export const KEEP_BODIES_MS = 30 * 24 * 60 * 60 * 1000;
+/** At most once a minute per process: no scheduler needed, and a burst of submissions costs nothing extra. */
 const PURGE_EVERY_MS = 60_000;
-const lastPurge = new WeakMap<Db, number>();
+const lastDrop = new WeakMap<Db, number>();
 
 const KEY_PATTERN = /^[\x20-\x7E]{1,200}$/;
 
@@ -74,7 +75,7 @@ export function submitIdempotent<P>(
   req: { key: string | undefined; request: unknown; payload: P },
 ): Promise<Outcome> {
   const now = deps.clock();
-  if (req.key !== undefined) maybePurge(deps, now);
+  if (req.key !== undefined) maybeDropOldBodies(deps, now);
   return writer.submit({ key: req.key, hash: req.key === undefined ? '' : requestHash(req.request), payload: req.payload, nowIso: now.toISOString() });
 }
 
@@ -99,10 +100,10 @@ export function runIdempotent(deps: Deps, req: IdempotentRequest, work: Work): P
   return submitIdempotent(deps, writer, { key: req.key, request: req.request, payload: work });
 }
 
-function maybePurge(deps: Deps, now: Date) {
-  const last = lastPurge.get(deps.db);
+function maybeDropOldBodies(deps: Deps, now: Date) {
+  const last = lastDrop.get(deps.db);
   if (last !== undefined && now.getTime() - last < PURGE_EVERY_MS && now.getTime() >= last) return;
-  lastPurge.set(deps.db, now.getTime());
-  const before = new Date(now.getTime() - KEEP_KEYS_MS).toISOString();
-  deleteKeysOlderThan(deps.db, before).catch((err: unknown) => deps.logger.warn({ err }, 'idempotency key purge failed'));
+  lastDrop.set(deps.db, now.getTime());
+  const before = new Date(now.getTime() - KEEP_BODIES_MS).toISOString();
+  dropBodiesOlderThan(deps.db, before).catch((err: unknown) => deps.logger.warn({ err }, 'dropping old idempotency answers failed'));
 }

@@ -1,5 +1,5 @@
 // The idempotency service against real databases: replay, mismatch, in-flight, crash takeover, failure
-// release, purge, and races between several connection pools (several server processes).
+// release, replays of any age, and races between several connection pools (several server processes).
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -7,7 +7,6 @@ import { ENGINES, useTestDb } from '../../testing/test-app';
 import type { Db } from '../../db/knex';
 import { AppError } from '../../http/errors';
 import { canonicalJson, parseIdempotencyKey, requestHash, runIdempotent } from './idempotency-service';
-import { deleteKeysOlderThan } from './idempotency-queries';
 
 describe('idempotency helpers', () => {
   it('canonical JSON sorts keys at every level and drops undefined', () => {
@@ -125,13 +124,25 @@ describe.each(ENGINES)('runIdempotent on %s', (engine) => {
     expect(await countTemplates('nokey')).toBe(2);
   });
 
-  it('keys older than 30 days are purged, newer ones kept', async () => {
-    const old = new Date(now.getTime() - 31 * 86_400_000).toISOString();
-    await testDb.db('idempotency_keys').insert({ scope: 't', key: 'old-key', request_hash: 'h', state: 'done', created_at: old });
-    const removed = await deleteKeysOlderThan(testDb.db, new Date(now.getTime() - 30 * 86_400_000).toISOString());
-    expect(removed).toBe(1);
-    expect(await testDb.db('idempotency_keys').where({ key: 'old-key' }).first()).toBeUndefined();
-    expect(Number((await testDb.db('idempotency_keys').count({ n: '*' }).first())?.n)).toBeGreaterThan(0);
+  it('a replay of a key older than 30 days is still recognised: stored once, answered with the record id, the old body dropped', async () => {
+    const key = crypto.randomUUID();
+    const first = await runIdempotent(deps(), { scope: 't', key, request: { r: 'old' } }, store('aged'));
+    expect(first.status).toBe(201);
+    const id = (first.body as { id: number }).id;
+    // 31 days later: the next keyed request drops the bodies of answers older than 30 days.
+    const then = now;
+    now = new Date(then.getTime() + 31 * 86_400_000);
+    try {
+      await runIdempotent(deps(), { scope: 't', key: crypto.randomUUID(), request: { r: 'today' } }, store('today'));
+      await expect.poll(async () => (await testDb.db('idempotency_keys').where({ key }).first())?.response_body ?? null).toBeNull();
+      const replay = await runIdempotent(deps(), { scope: 't', key, request: { r: 'old' } }, store('aged'));
+      expect(replay).toEqual({ status: 201, body: { id }, replayed: true });
+      expect(await countTemplates('aged')).toBe(1);
+      // A different body under the old key is still refused.
+      await expect(runIdempotent(deps(), { scope: 't', key, request: { r: 'other' } }, store('aged'))).rejects.toThrow(AppError);
+    } finally {
+      now = then;
+    }
   });
 
   it('ten concurrent requests over three connection pools - exactly one stored, the others wait and get its answer', async () => {
