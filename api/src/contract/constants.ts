@@ -43,6 +43,15 @@ export const VOLUME_PIPELINE: Record<Volume, { pieces: number; priceCents: numbe
   'over-100000': { pieces: 150000, priceCents: 59 },
 };
 
+/**
+ * Why a public submission was kept as suspected spam: the honeypot held something, or the form was sent faster
+ * than a person fills it. Such a submission is stored, never synced or counted, until staff release it.
+ */
+export const SPAM_REASONS = ['honeypot', 'fill_time'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+/** Suspected spam nobody released is deleted after this many days. */
+export const QUARANTINE_DAYS = 30;
+
 export const LEAD_STATUSES = ['new', 'synced', 'sync_failed'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 

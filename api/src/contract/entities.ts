@@ -1,5 +1,5 @@
 // Response shapes: camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
-import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType } from './constants';
+import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType, SpamReason } from './constants';
 
 /** Where a visitor came from (UTM parameters, referrer, landing page); fields absent when unknown. */
 export interface Attribution {
@@ -32,6 +32,8 @@ export interface Lead extends LeadCaptureDetails {
   eventName: string | null;
   /** Display name of the staff account that captured it; null for leads from the website. */
   capturedBy: string | null;
+  /** Set while the lead waits in quarantine as suspected spam (staff's answers only, never the sender's). */
+  spamReason: SpamReason | null;
   createdAt: string;
 }
 
@@ -145,6 +147,8 @@ export interface SampleRequest {
   attribution: Attribution | null;
   processed: boolean;
   notes: string | null;
+  /** Set while the request waits in quarantine as suspected spam (staff's answers only, never the sender's). */
+  spamReason: SpamReason | null;
   createdAt: string;
 }
 
@@ -190,3 +194,6 @@ export interface ErrorBody {
   message: string;
   errors?: Record<string, string>;
 }
+
+/** What a public form's sender is answered: the stored record without the staff's quarantine mark. */
+export type PublicAnswer<T extends { spamReason: SpamReason | null }> = Omit<T, 'spamReason'>;

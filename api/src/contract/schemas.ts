@@ -178,6 +178,9 @@ export const userInputSchema = z.object({
 /** A page size for the admin's lists: 50 unless asked, never more than 500 rows in one answer. */
 const pageLimit = z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 500'), z.lte(500, 'limit must be 1 to 500')), 50);
 
+/** `?spam=1` lists the suspected spam instead of the real submissions (`0` or absent). */
+const spamFlag = optionalEnum(['0', '1'], 'spam must be 0 or 1');
+
 export const leadListQuerySchema = z.object({
   limit: pageLimit,
   before: z.optional(z.coerce.number().check(z.int('before must be a lead id'), z.gte(1, 'before must be a lead id'))),
@@ -187,6 +190,7 @@ export const leadListQuerySchema = z.object({
   rating: optionalEnum(LEAD_RATING_VALUES, 'Unknown rating'),
   followUp: optionalEnum(FOLLOW_UP_VALUES, 'Unknown follow-up'),
   interest: optionalEnum(INTEREST_VALUES, 'Unknown interest'),
+  spam: spamFlag,
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
@@ -194,5 +198,6 @@ export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 export const sampleListQuerySchema = z.object({
   limit: pageLimit,
   before: z.optional(z.coerce.number().check(z.int('before must be a sample request id'), z.gte(1, 'before must be a sample request id'))),
+  spam: spamFlag,
 });
 export type SampleListQuery = z.output<typeof sampleListQuerySchema>;

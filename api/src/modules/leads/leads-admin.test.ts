@@ -51,7 +51,7 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
     expect(res.json[0]).toEqual({
       id: 12, firstName: 'First12', lastName: 'Last12', email: 'person12@example.com', company: null, phone: null,
       industry: null, volume: null, message: null, leadSource: 'DirectMailers Website', source: 'Main Website',
-      status: 'new', syncError: null, attribution: null, eventName: null, capturedBy: null, createdAt: '2026-01-10T09:12:00.000Z',
+      status: 'new', syncError: null, attribution: null, eventName: null, capturedBy: null, spamReason: null, createdAt: '2026-01-10T09:12:00.000Z',
       ...NO_CAPTURE_DETAILS,
     });
   });

@@ -1,5 +1,5 @@
 // Lead rows and their rollups. This file is the one owner of the rule "a lead's count in lead_rollups moves
-// with the lead": every write to a lead's row goes through insertLead or changeLead, which move the count in
+// with the lead": every write to a lead's row goes through insertLeads, changeLead or releaseLead, which move the count in
 // the caller's transaction, so the dashboard's sums always equal a count of the rows. Every query compiles to the same meaning on SQLite and PostgreSQL; rows leave this file as
 // contract `Lead`s (camelCase, ISO dates).
 import type { Knex } from 'knex';
@@ -11,7 +11,7 @@ import { RECENT_WINDOW, searchIndexServes, whereContains, whereIndexCandidates }
 
 export { containsPattern } from './lead-search';
 import { captureDetailsFromRow, interestPattern, LATEST_PHOTO_KEY_SQL } from '../capture-details/capture-details-columns';
-import type { FollowUp, Interest, LeadRating } from '../../contract';
+import type { FollowUp, Interest, LeadRating, SpamReason } from '../../contract';
 
 export interface LeadFilters {
   q?: string | undefined;
@@ -21,6 +21,8 @@ export interface LeadFilters {
   rating?: LeadRating | undefined;
   followUp?: FollowUp | undefined;
   interest?: Interest | undefined;
+  /** '1': only the suspected spam; otherwise only the real leads. */
+  spam?: '0' | '1' | undefined;
 }
 
 export interface LeadPage extends LeadFilters {
@@ -46,6 +48,7 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
     attribution: attributionFromRow(row),
     eventName: (row.event_name as string | null) ?? null,
     capturedBy: (row.captured_by_name as string | null) ?? null,
+    spamReason: (row.spam_reason as SpamReason | null) ?? null,
     createdAt: toIso(row.created_at),
     ...captureDetailsFromRow(row),
   };
@@ -75,12 +78,8 @@ export interface NewLeadRow {
   status: string;
   nowIso: string;
   capture?: CaptureColumns | undefined;
-}
-
-/** Stores a lead and counts it in its rollup; `db` is the caller's transaction, so both commit or neither. */
-export async function insertLead(db: Db, data: NewLeadRow['data'], status: string, nowIso: string, capture?: CaptureColumns): Promise<Lead> {
-  const [lead] = await insertLeads(db, [{ data, status, nowIso, capture }]);
-  return lead!;
+  /** Suspected spam: stored in quarantine, not counted in the rollups until released. */
+  spamReason?: SpamReason | null | undefined;
 }
 
 /**
@@ -92,7 +91,7 @@ export async function insertLeads(db: Db, leads: NewLeadRow[]): Promise<Lead[]> 
   if (leads.length === 0) return [];
   const rows: Record<string, unknown>[] = await db('leads')
     .insert(
-      leads.map(({ data, status, nowIso, capture }) => ({
+      leads.map(({ data, status, nowIso, capture, spamReason }) => ({
         first_name: data.firstName,
         last_name: data.lastName,
         email: data.email,
@@ -108,6 +107,8 @@ export async function insertLeads(db: Db, leads: NewLeadRow[]): Promise<Lead[]> 
         event_name: capture?.eventName ?? null,
         captured_by: capture?.capturedBy.id ?? null,
         ...capture?.details,
+        // Only when set: a lead stored before the column existed (a migration's test) needs no mention of it.
+        ...(spamReason ? { spam_reason: spamReason } : {}),
         created_at: nowIso,
         updated_at: nowIso,
       })),
@@ -115,8 +116,26 @@ export async function insertLeads(db: Db, leads: NewLeadRow[]): Promise<Lead[]> 
     .returning('*');
   rows.sort((a, b) => Number(a.id) - Number(b.id));
   const stored = rows.map((row, i): Lead => ({ ...leadFromRow(row), capturedBy: leads[i]!.capture?.capturedBy.name ?? null }));
-  await bumpLeadRollups(db, stored.map((lead) => ({ day: utcDay(lead.createdAt), status: lead.status, volume: lead.volume, delta: 1 })));
+  const counted = stored.filter((lead) => lead.spamReason === null);
+  if (counted.length) await bumpLeadRollups(db, counted.map((lead) => ({ day: utcDay(lead.createdAt), status: lead.status, volume: lead.volume, delta: 1 })));
   return stored;
+}
+
+/**
+ * Takes a lead out of quarantine and counts it in its rollup, in the caller's transaction. Answers the
+ * released lead, or undefined when there is no such lead in quarantine (already released, or never there).
+ */
+export async function releaseLead(trx: Knex.Transaction, id: number, nowIso: string): Promise<Lead | undefined> {
+  const n = await trx('leads').where({ id }).whereNotNull('spam_reason').update({ spam_reason: null, updated_at: nowIso });
+  if (n !== 1) return undefined;
+  const lead = (await findLead(trx, id))!;
+  await bumpLeadRollup(trx, utcDay(lead.createdAt), lead.status, lead.volume, 1);
+  return lead;
+}
+
+/** Deletes suspected spam older than `beforeIso` that nobody released (it was never counted or synced). */
+export async function deleteQuarantinedLeads(db: Db, beforeIso: string): Promise<number> {
+  return db('leads').whereNotNull('spam_reason').andWhere('created_at', '<', beforeIso).delete();
 }
 
 export async function findLead(db: Db, id: number): Promise<Lead | undefined> {
@@ -165,7 +184,8 @@ export async function changeLead(
   const n = await trx('leads').where({ id, status: before.status, volume: before.volume }).update(columns);
   if (n !== 1) return undefined;
   const after: Lead = { ...before, ...definedOnly(change) };
-  if (after.status !== before.status || after.volume !== before.volume) {
+  // A lead in quarantine has no count to move.
+  if (before.spamReason === null && (after.status !== before.status || after.volume !== before.volume)) {
     const day = utcDay(before.createdAt);
     await bumpLeadRollup(trx, day, before.status, before.volume, -1);
     await bumpLeadRollup(trx, day, after.status, after.volume, 1);
@@ -179,7 +199,7 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 
 /**
  * Adds `delta` to the count of leads created on `day` (UTC YYYY-MM-DD) with this status and volume ('' for
- * none). Private to this file: insertLead(s) and changeLead are its only callers.
+ * none). Private to this file: insertLeads, changeLead and releaseLead are its only callers.
  */
 async function bumpLeadRollup(db: Db, day: string, status: string, volume: string | null, delta: number): Promise<void> {
   await bumpLeadRollups(db, [{ day, status, volume, delta }]);
@@ -238,7 +258,9 @@ function newestFirst(query: Knex.QueryBuilder, { before }: { before?: number | u
   return query;
 }
 
-function filtered(query: Knex.QueryBuilder, { status, event, rating, followUp, interest }: LeadFilters): Knex.QueryBuilder {
+function filtered(query: Knex.QueryBuilder, { status, event, rating, followUp, interest, spam }: LeadFilters): Knex.QueryBuilder {
+  if (spam === '1') query.whereNotNull('leads.spam_reason');
+  else query.whereNull('leads.spam_reason');
   if (status !== undefined) query.where('leads.status', status);
   if (event !== undefined) query.where('leads.event_name', event);
   if (rating !== undefined) query.where('leads.rating', rating);

@@ -1,12 +1,15 @@
-// POST /api/leads (public, idempotent, spam-guarded); GET /api/admin/leads and /api/admin/leads.csv (admin).
+// POST /api/leads (public, idempotent, spam-guarded); GET /api/admin/leads and /api/admin/leads.csv, and POST
+// /api/admin/leads/:id/release for suspected spam (admin).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../auth/require-user';
 import { parseWith } from '../../http/validate';
-import { leadInputSchema, leadListQuerySchema, type LeadListQuery } from '../../contract';
+import { leadInputSchema, leadListQuerySchema } from '../../contract';
+import { parseId } from '../../http/validate';
+import { setNextPageLink } from '../../http/paging';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
-import { allLeads, listLeadPage, submitLead } from './leads-service';
+import { allLeads, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
 import { csvFileName, leadsCsvStream } from './leads-csv';
 
 export function leadsRoutes(deps: AppDeps, router = new Router()) {
@@ -21,12 +24,13 @@ export function leadsRoutes(deps: AppDeps, router = new Router()) {
   router.get('/api/admin/leads', admin, async (ctx) => {
     const query = parseWith(leadListQuerySchema, ctx.query);
     const leads = await listLeadPage(deps, query);
-    const last = leads[leads.length - 1];
-    // A full page may have more behind it; a short page is the end, so it carries no link.
-    if (last && leads.length === query.limit) {
-      ctx.set('Link', `<${nextPageUrl(query, last.id)}>; rel="next"`);
-    }
+    setNextPageLink(ctx, '/api/admin/leads', query, leads);
     ctx.body = leads;
+  });
+
+  // "Not spam": out of quarantine, into the counts and the CRM.
+  router.post('/api/admin/leads/:id/release', admin, async (ctx) => {
+    ctx.body = await releaseQuarantinedLead(deps, parseId(ctx.params.id));
   });
 
   router.get('/api/admin/leads.csv', admin, async (ctx) => {
@@ -37,12 +41,4 @@ export function leadsRoutes(deps: AppDeps, router = new Router()) {
   });
 
   return router;
-}
-
-function nextPageUrl({ limit, before: _before, ...filters }: LeadListQuery, before: number): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  // Every filter (q, status, event, rating, followUp, interest) carries over to the next page.
-  for (const [name, value] of Object.entries(filters)) if (value !== undefined) params.set(name, String(value));
-  params.set('before', String(before));
-  return `/api/admin/leads?${params.toString()}`;
 }

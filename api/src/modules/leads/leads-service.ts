@@ -1,29 +1,33 @@
 // Lead capture and the admin's view of leads. The rows and their roll-up counts are written by
-// leads-queries (insertLead, changeLead), which keep lead_rollups in step in the same transaction: that is
-// what lets the dashboard's stats stay fast at a million leads.
+// leads-queries (insertLeads, changeLead, releaseLead), which keep lead_rollups in step in the same
+// transaction: that is what lets the dashboard's stats stay fast at a million leads. Suspected spam is stored
+// in quarantine: not counted, not synced, until staff release it.
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
-import { looksLikeSpam } from '../../lib/spam-guard';
-import { LEAD_SOURCE_LABEL, type Lead, type LeadData } from '../../contract';
+import { spamReasonOf } from '../../lib/spam-guard';
+import { LEAD_SOURCE_LABEL, type Lead, type LeadData, type PublicAnswer, type SpamReason } from '../../contract';
+import { notFound } from '../../http/errors';
+import { maybePurgeQuarantine } from '../quarantine/quarantine-purge';
 import type { Db } from '../../db/knex';
 import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { groupCommitFor, type GroupCommit } from '../idempotency/group-commit';
 import { enqueueCrmSyncs } from '../crm/crm-queries';
-import { insertLeads, listLeads, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
-import { NO_CAPTURE_DETAILS } from '../capture-details/capture-details-columns';
+import { findLead, insertLeads, listLeads, releaseLead, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
 /** A lead to store: from a form (a page's source label) or captured at an event (`Event: <name>`). */
 export type NewLead = Omit<LeadData, 'source'> & { source: string };
 
-/** POST /api/leads: spam is answered like a success and not stored; everything else is stored once per key. */
+/**
+ * POST /api/leads: stored once per key. Suspected spam is stored too, in quarantine, and answered exactly like
+ * a lead: nothing tells the sender (a bot, or a person whose browser filled the form too fast) which it was.
+ */
 export async function submitLead(deps: Deps, input: LeadData, idempotencyKey: string | undefined): Promise<Outcome> {
-  if (looksLikeSpam(input)) {
-    return { status: 201, body: decoyLead(input, deps.clock().toISOString()), replayed: false };
-  }
+  maybePurgeQuarantine(deps);
   const writer = groupCommitFor(leadWriters, deps.db, 'leads', storeLeadBatch);
-  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload: { input, nowIso: deps.clock().toISOString() } });
+  const payload = { input, nowIso: deps.clock().toISOString(), spamReason: spamReasonOf(input) };
+  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
 }
 
 /** Leads from the form that arrive together are stored by one transaction with multi-row statements. */
@@ -31,9 +35,15 @@ const leadWriters = new WeakMap<Db, GroupCommit<PendingLead>>();
 interface PendingLead {
   input: LeadData;
   nowIso: string;
+  spamReason: SpamReason | null;
 }
 const storeLeadBatch = async (trx: Knex.Transaction, batch: PendingLead[]) =>
-  (await createLeads(trx, batch)).map((lead) => ({ status: 201, body: lead }));
+  (await createLeads(trx, batch)).map((lead) => ({ status: 201, body: publicAnswer(lead) }));
+
+/** The sender's answer: the stored lead without the quarantine mark. */
+function publicAnswer({ spamReason: _mark, ...lead }: Lead): PublicAnswer<Lead> {
+  return lead;
+}
 
 /**
  * Stores a lead (counted in its rollup) and queues it for the CRM; with the caller's transaction as `db`, the
@@ -45,16 +55,36 @@ export async function createLead(db: Knex, input: NewLead, nowIso: string, captu
 }
 
 /** createLead for several leads at once: one insert for the leads, one for their counts, one for their CRM jobs. */
-export async function createLeads(db: Knex, leads: { input: NewLead; nowIso: string; capture?: CaptureColumns | undefined }[]): Promise<Lead[]> {
+export async function createLeads(
+  db: Knex,
+  leads: { input: NewLead; nowIso: string; capture?: CaptureColumns | undefined; spamReason?: SpamReason | null }[],
+): Promise<Lead[]> {
   const stored = await insertLeads(
     db,
-    leads.map(({ input, nowIso, capture }) => {
+    leads.map(({ input, nowIso, capture, spamReason }) => {
       const { website: _website, elapsedMs: _elapsed, leadSource: _ignored, ...fields } = input;
-      return { data: { ...fields, leadSource: LEAD_SOURCE_LABEL }, status: 'new', nowIso, capture };
+      return { data: { ...fields, leadSource: LEAD_SOURCE_LABEL }, status: 'new', nowIso, capture, spamReason };
     }),
   );
-  await enqueueCrmSyncs(db, stored.map((lead) => ({ kind: 'lead' as const, id: lead.id })), leads[0]?.nowIso);
+  const toSync = stored.filter((lead) => lead.spamReason === null);
+  await enqueueCrmSyncs(db, toSync.map((lead) => ({ kind: 'lead' as const, id: lead.id })), leads[0]?.nowIso);
   return stored;
+}
+
+/**
+ * "Not spam": the lead leaves quarantine, is counted and goes to the CRM, in one transaction. Releasing a lead
+ * already released answers it as it is (a second press changes nothing).
+ */
+export async function releaseQuarantinedLead({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<Lead> {
+  const nowIso = clock().toISOString();
+  const released = await db.transaction(async (trx) => {
+    const lead = await releaseLead(trx, id, nowIso);
+    if (lead) await enqueueCrmSyncs(trx, [{ kind: 'lead', id }], nowIso);
+    return lead;
+  });
+  const lead = released ?? (await findLead(db, id));
+  if (!lead) throw notFound('Lead');
+  return lead;
 }
 
 export function listLeadPage(deps: Pick<AppDeps, 'db'>, page: LeadPage): Promise<Lead[]> {
@@ -70,28 +100,4 @@ export async function* allLeads(deps: Pick<AppDeps, 'db'>, filters: LeadFilters,
     if (batch.length < batchSize) return;
     before = batch[batch.length - 1]!.id;
   }
-}
-
-/** What a bot is shown: the shape of a stored lead with id 0, so nothing tells it that it was caught. */
-function decoyLead(input: LeadData, nowIso: string): Lead {
-  return {
-    id: 0,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    company: input.company ?? null,
-    phone: input.phone ?? null,
-    industry: input.industry ?? null,
-    volume: input.volume ?? null,
-    message: input.message ?? null,
-    leadSource: LEAD_SOURCE_LABEL,
-    source: input.source,
-    status: 'new',
-    syncError: null,
-    attribution: input.attribution ?? null,
-    eventName: null,
-    capturedBy: null,
-    createdAt: nowIso,
-    ...NO_CAPTURE_DETAILS,
-  };
 }

@@ -2,7 +2,8 @@
 // Date objects: both leave this file in the contract's shape.
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/types';
-import type { SampleRequest, SampleRequestData, SampleType, UsState } from '../../contract';
+import type { SampleRequest, SampleRequestData, SampleType, SpamReason, UsState } from '../../contract';
+import type { Knex } from 'knex';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
 
 export type SampleRequestFields = Omit<SampleRequestData, 'website' | 'elapsedMs'>;
@@ -27,21 +28,24 @@ export function sampleRequestFromRow(row: Record<string, unknown>): SampleReques
     attribution: attributionFromRow(row),
     processed: toBool(row.processed),
     notes: (row.notes as string | null) ?? null,
+    spamReason: (row.spam_reason as SpamReason | null) ?? null,
     createdAt: toIso(row.created_at),
   };
 }
 
-export async function insertSampleRequest(db: Db, data: SampleRequestFields, nowIso: string): Promise<SampleRequest> {
-  const [request] = await insertSampleRequests(db, [{ data, nowIso }]);
-  return request!;
+/** Several in one multi-row insert; ids follow the rows' order, so the answers sorted by id line up with the input. */
+/** A request to store; `spamReason` keeps it in quarantine (suspected spam). */
+export interface NewSampleRequest {
+  data: SampleRequestFields;
+  nowIso: string;
+  spamReason: SpamReason | null;
 }
 
-/** Several in one multi-row insert; ids follow the rows' order, so the answers sorted by id line up with the input. */
-export async function insertSampleRequests(db: Db, requests: { data: SampleRequestFields; nowIso: string }[]): Promise<SampleRequest[]> {
+export async function insertSampleRequests(db: Db, requests: NewSampleRequest[]): Promise<SampleRequest[]> {
   if (requests.length === 0) return [];
   const rows: Record<string, unknown>[] = await db('sample_requests')
     .insert(
-      requests.map(({ data, nowIso }) => ({
+      requests.map(({ data, nowIso, spamReason }) => ({
         first_name: data.firstName,
         last_name: data.lastName,
         email: data.email,
@@ -57,6 +61,7 @@ export async function insertSampleRequests(db: Db, requests: { data: SampleReque
         pipedrive_status: 'pending',
         processed: false,
         ...attributionColumns(data.attribution),
+        spam_reason: spamReason,
         created_at: nowIso,
         updated_at: nowIso,
       })),
@@ -85,9 +90,8 @@ export async function setSampleRequestSyncOutcome(
 }
 
 /** Newest first, by the (created_at, id) index; `before` continues after that request (keyset paging). */
-export async function listSampleRequests(db: Db, page: { limit: number; before?: number | undefined }): Promise<SampleRequest[]> {
-  const query = db('sample_requests')
-    .select('*')
+export async function listSampleRequests(db: Db, page: { limit: number; before?: number | undefined; spam?: boolean }): Promise<SampleRequest[]> {
+  const query = inQuarantine(db('sample_requests').select('*'), page.spam)
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
@@ -100,9 +104,25 @@ export async function listSampleRequests(db: Db, page: { limit: number; before?:
   return (await query).map(sampleRequestFromRow);
 }
 
-export async function countSampleRequests(db: Db): Promise<number> {
-  const row = await db('sample_requests').count({ n: '*' }).first();
+export async function countSampleRequests(db: Db, { spam }: { spam?: boolean } = {}): Promise<number> {
+  const row = await inQuarantine(db('sample_requests'), spam).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
+}
+
+/** Only the suspected spam (`spam`), or only the real requests. */
+function inQuarantine(query: Knex.QueryBuilder, spam: boolean | undefined): Knex.QueryBuilder {
+  return spam ? query.whereNotNull('spam_reason') : query.whereNull('spam_reason');
+}
+
+/** Takes a request out of quarantine; undefined when it is not there. `trx` also queues its CRM job. */
+export async function releaseSampleRequest(trx: Knex.Transaction, id: number, nowIso: string): Promise<SampleRequest | undefined> {
+  const [row] = await trx('sample_requests').where({ id }).whereNotNull('spam_reason').update({ spam_reason: null, updated_at: nowIso }).returning('*');
+  return row ? sampleRequestFromRow(row) : undefined;
+}
+
+/** Deletes suspected spam older than `beforeIso` that nobody released. */
+export async function deleteQuarantinedSampleRequests(db: Db, beforeIso: string): Promise<number> {
+  return db('sample_requests').whereNotNull('spam_reason').andWhere('created_at', '<', beforeIso).delete();
 }
 
 export async function setSampleRequestProcessed(db: Db, id: number, processed: boolean, nowIso: string): Promise<SampleRequest | undefined> {

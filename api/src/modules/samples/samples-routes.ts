@@ -1,5 +1,5 @@
 // POST /api/print-samples (public, idempotent, spam-guarded); GET (paged like the leads) and PUT
-// /api/admin/print-samples (admin).
+// /api/admin/print-samples, POST /api/admin/print-samples/:id/release for suspected spam (admin).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
@@ -7,7 +7,8 @@ import { requireUser } from '../auth/require-user';
 import { parseId, parseWith } from '../../http/validate';
 import { processedInputSchema, sampleListQuerySchema, sampleRequestInputSchema } from '../../contract';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
-import { listSamplePage, markProcessed, submitSampleRequest } from './samples-service';
+import { listSamplePage, markProcessed, releaseQuarantinedSampleRequest, submitSampleRequest } from './samples-service';
+import { setNextPageLink } from '../../http/paging';
 
 export function samplesRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
@@ -21,13 +22,14 @@ export function samplesRoutes(deps: AppDeps, router = new Router()) {
   router.get('/api/admin/print-samples', admin, async (ctx) => {
     const query = parseWith(sampleListQuerySchema, ctx.query);
     const { requests, total } = await listSamplePage(deps, query);
-    const last = requests[requests.length - 1];
-    // A full page may have more behind it; a short page is the end, so it carries no link.
-    if (last && requests.length === query.limit) {
-      ctx.set('Link', `</api/admin/print-samples?limit=${query.limit}&before=${last.id}>; rel="next"`);
-    }
+    setNextPageLink(ctx, '/api/admin/print-samples', query, requests);
     ctx.set('X-Total-Count', String(total));
     ctx.body = requests;
+  });
+
+  // "Not spam": out of quarantine and into the CRM.
+  router.post('/api/admin/print-samples/:id/release', admin, async (ctx) => {
+    ctx.body = await releaseQuarantinedSampleRequest(deps, parseId(ctx.params.id));
   });
 
   router.put('/api/admin/print-samples/:id', admin, async (ctx) => {

@@ -1,37 +1,53 @@
 // Free sample requests: stored once per Idempotency-Key from the public form, toggled processed by staff.
+// Suspected spam is stored in quarantine, not synced, until staff release it.
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { looksLikeSpam } from '../../lib/spam-guard';
-import type { SampleListQuery, SampleRequest, SampleRequestData } from '../../contract';
+import { spamReasonOf } from '../../lib/spam-guard';
+import type { PublicAnswer, SampleListQuery, SampleRequest, SampleRequestData } from '../../contract';
+import { maybePurgeQuarantine } from '../quarantine/quarantine-purge';
 import type { Db } from '../../db/knex';
 import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { groupCommitFor, type GroupCommit, type StoreMany } from '../idempotency/group-commit';
 import { enqueueCrmSyncs } from '../crm/crm-queries';
-import { countSampleRequests, insertSampleRequests, listSampleRequests, setSampleRequestProcessed, type SampleRequestFields } from './samples-queries';
+import {
+  countSampleRequests,
+  findSampleRequest,
+  insertSampleRequests,
+  listSampleRequests,
+  releaseSampleRequest,
+  setSampleRequestProcessed,
+  type NewSampleRequest,
+} from './samples-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
-/** POST /api/print-samples: a bot (honeypot filled or form sent too fast) is answered like a person and nothing is stored. */
+/** POST /api/print-samples: stored once per key; suspected spam is stored in quarantine and answered the same way. */
 export async function submitSampleRequest(deps: Deps, input: SampleRequestData, idempotencyKey: string | undefined): Promise<Outcome> {
-  const { website, elapsedMs, ...fields } = input;
-  if (looksLikeSpam({ website, elapsedMs })) {
-    return { status: 201, body: decoySampleRequest(fields, deps.clock().toISOString()), replayed: false };
-  }
+  maybePurgeQuarantine(deps);
+  const { website, elapsedMs, ...data } = input;
   const writer = groupCommitFor(sampleWriters, deps.db, 'print-samples', storeSampleBatch);
-  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload: { data: fields, nowIso: deps.clock().toISOString() } });
+  const payload = { data, nowIso: deps.clock().toISOString(), spamReason: spamReasonOf({ website, elapsedMs }) };
+  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
 }
 
 /** Sample requests that arrive together are stored by one transaction with multi-row statements, CRM jobs included. */
-const sampleWriters = new WeakMap<Db, GroupCommit<{ data: SampleRequestFields; nowIso: string }>>();
-const storeSampleBatch: StoreMany<{ data: SampleRequestFields; nowIso: string }> = async (trx, batch) => {
+const sampleWriters = new WeakMap<Db, GroupCommit<NewSampleRequest>>();
+const storeSampleBatch: StoreMany<NewSampleRequest> = async (trx, batch) => {
   const stored = await insertSampleRequests(trx, batch);
-  await enqueueCrmSyncs(trx, stored.map((request) => ({ kind: 'sample_request' as const, id: request.id })), batch[0]?.nowIso);
-  return stored.map((request) => ({ status: 201, body: request }));
+  const toSync = stored.filter((request) => request.spamReason === null);
+  await enqueueCrmSyncs(trx, toSync.map((request) => ({ kind: 'sample_request' as const, id: request.id })), batch[0]?.nowIso);
+  return stored.map((request) => ({ status: 201, body: publicAnswer(request) }));
 };
+
+/** The sender's answer: the stored request without the quarantine mark. */
+function publicAnswer({ spamReason: _mark, ...request }: SampleRequest): PublicAnswer<SampleRequest> {
+  return request;
+}
 
 /** One page of requests, and how many there are in all (the screen's "N Total Requests"). */
 export async function listSamplePage({ db }: Pick<AppDeps, 'db'>, page: SampleListQuery): Promise<{ requests: SampleRequest[]; total: number }> {
-  const [requests, total] = await Promise.all([listSampleRequests(db, page), countSampleRequests(db)]);
+  const spam = page.spam === '1';
+  const [requests, total] = await Promise.all([listSampleRequests(db, { ...page, spam }), countSampleRequests(db, { spam })]);
   return { requests, total };
 }
 
@@ -41,27 +57,15 @@ export async function markProcessed({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
   return updated;
 }
 
-/** The stored shape with id 0: nothing in the answer tells a bot it was caught. */
-function decoySampleRequest(fields: SampleRequestFields, nowIso: string): SampleRequest {
-  return {
-    id: 0,
-    firstName: fields.firstName,
-    lastName: fields.lastName,
-    email: fields.email,
-    phone: fields.phone ?? null,
-    company: fields.company ?? null,
-    addressLine1: fields.addressLine1,
-    addressLine2: fields.addressLine2 ?? null,
-    city: fields.city,
-    state: fields.state,
-    zip: fields.zip,
-    sampleType: fields.sampleType,
-    pipedriveStatus: 'pending',
-    pipedriveDealId: null,
-    syncError: null,
-    attribution: fields.attribution ?? null,
-    processed: false,
-    notes: fields.notes ?? null,
-    createdAt: nowIso,
-  };
+/** "Not spam": the request leaves quarantine and goes to the CRM; a second press answers it as it is. */
+export async function releaseQuarantinedSampleRequest({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<SampleRequest> {
+  const nowIso = clock().toISOString();
+  const released = await db.transaction(async (trx) => {
+    const request = await releaseSampleRequest(trx, id, nowIso);
+    if (request) await enqueueCrmSyncs(trx, [{ kind: 'sample_request', id }], nowIso);
+    return request;
+  });
+  const request = released ?? (await findSampleRequest(db, id));
+  if (!request) throw notFound('Sample request');
+  return request;
 }
