@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { INLINE_SCRIPT_HASHES_FILE, scriptHashSource } from '../api/src/http/inline-scripts';
+import { FORM_PAGE_TEMPLATE_FILE } from '../api/src/http/form-pages';
 import { precompress } from './precompress';
 import { publicPageSources } from './public-bytes';
 
@@ -71,6 +72,8 @@ function prerender(done: (pages: number) => void): Plugin {
       const manifest = readManifest();
       const pageSources = new Map(publicPageSources().map((p) => [p.path, p.source]));
       const pageTemplate = inlineStylesheets(template);
+      // The API answers a form posted without script with its page rendered into this: no script in it.
+      fs.writeFileSync(path.join(SERVER_DIR, FORM_PAGE_TEMPLATE_FILE), withoutScripts(pageTemplate));
       const bootScript = inlineBootScript();
       // The Content-Security-Policy allows this one inline script by its hash; the server reads it at start.
       fs.writeFileSync(path.join(CLIENT_DIR, INLINE_SCRIPT_HASHES_FILE), JSON.stringify([scriptHashSource(bootScript)]));
@@ -139,6 +142,11 @@ function bootAtEndOfBody(page: string, ownChunks: string[], bootScript: string):
   for (const [tag] of preloads) out = out.replace(tag, '');
   const boot = `<script data-entry="${entry[1]}" data-preload="${chunks.join(' ')}">${bootScript}</script>`;
   return out.replace('</body>', `  ${boot}\n  </body>`);
+}
+
+/** The page template without its module script and preloads. */
+function withoutScripts(page: string): string {
+  return page.replace(/<script type="module" crossorigin src="[^"]+"><\/script>\s*/g, '').replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
 }
 
 /** web/boot.js as the pages carry it: without its comment lines and indentation, which every page would otherwise repeat. */

@@ -132,6 +132,13 @@ export const MIN_FILL_MS = 1500;
  */
 export const HONEYPOT_FORM_FIELD = 'dm_trap';
 
+/**
+ * A public form posted without script (method="post" to its JSON route) carries the path of the page it was
+ * sent from in this hidden field: the lead's source label comes from it, and a refused post is answered with
+ * that page again, its values and messages filled in.
+ */
+export const FORM_PAGE_FIELD = 'dm_page';
+
 export const LIMITS = {
   name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500, eventName: 200,
   /** The raw text a scanned badge carried, in UTF-8 bytes (a vCard with a photo would be far larger: none do). */

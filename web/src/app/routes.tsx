@@ -109,6 +109,19 @@ export const PUBLIC_ROUTES: RouteDef[] = [
     page: lazyPage(() => import('../pages/digital-audience-page')),
     meta: { title: 'Digital Audiences | DirectMailers', description: 'Build digital audiences from 50+ data sources and 1,000+ segments to match your mail campaigns online.' },
   },
+  // Where the public forms land when the browser posted them itself (no script yet, or none at all).
+  {
+    path: '/thank-you',
+    layout: 'public',
+    page: lazyPage(() => import('../pages/thank-you-page')),
+    meta: { title: 'Thank You | DirectMailers', description: 'We have your demo request and will be in touch within one business day.' },
+  },
+  {
+    path: '/print/samples/thank-you',
+    layout: 'public',
+    page: lazyPage(() => import('../pages/sample-thank-you-page')),
+    meta: { title: 'Thank You | DirectMailers', description: 'Your free sample pack is on its way: expect it within 3-5 business days.' },
+  },
 ];
 
 export const NOT_FOUND_ROUTE: RouteDef = {

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors } from '@contract';
 import { useSubmissionAttempt } from './use-submission-attempt';
+import { useFormEcho, type PublicFormName } from './form-echo';
 
 /** Every public form's values are strings, and every form carries the honeypot `website`. */
 export type PublicFormValues = Record<string, string> & { website: string };
@@ -27,6 +28,8 @@ export interface SpamGuards {
 type ParseResult<I> = { success: true; data: I } | { success: false; error: z.core.$ZodError };
 
 export interface PublicFormOptions<V extends PublicFormValues, I, P> {
+  /** Which form this is: the server's answer to a post made without script fills it in by this name. */
+  name: PublicFormName;
   empty: V;
   /** Fields in the order they appear, so the first invalid one can take focus. */
   fieldOrder: readonly Extract<keyof V, string>[];
@@ -47,14 +50,22 @@ export interface PublicFormOptions<V extends PublicFormValues, I, P> {
 }
 
 export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicFormOptions<V, I, P>) {
-  const [values, setValues] = useState<V>(options.empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const echo = useFormEcho(options.name);
+  const [values, setValues] = useState<V>(() => (echo ? { ...options.empty, ...pick(echo.values, options.empty) } : options.empty));
+  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>(() => (echo?.errors ?? {}) as Partial<Record<keyof V, string>>);
   const [submitting, setSubmitting] = useState(false);
   const shownAt = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   /** A submission is waiting for the schema to load: a second press in that moment is ignored. */
   const checking = useRef(false);
   const { attemptFor, settle } = useSubmissionAttempt<P>();
+  /**
+   * In the server's answer to a post without script: where the browser puts focus (and scrolls) on load, the
+   * first refused field, or the submit button when the post failed as a whole.
+   */
+  const focusOnLoad: Extract<keyof V, string> | 'submit' | null = !echo
+    ? null
+    : (options.fieldOrder.find((f) => echo.errors[f]) ?? (echo.failed ? 'submit' : null));
 
   // The fill-time clock starts when the form is first on screen (after hydration, never during render,
   // so the prerendered HTML and the first client render agree).
@@ -143,7 +154,16 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     return null;
   }
 
-  return { values, errors, submitting, setField, submit, restartClock, formRef, prepare };
+  return { values, errors, submitting, setField, submit, restartClock, formRef, prepare, failedBeforeScript: echo?.failed ?? false, focusOnLoad };
+}
+
+/** The echoed values of this form's own fields (never the honeypot: a person never typed in it). */
+function pick<V extends PublicFormValues>(echoed: Record<string, string>, empty: V): Partial<V> {
+  const out: Partial<V> = {};
+  for (const name of Object.keys(empty) as (keyof V & string)[]) {
+    if (name !== 'website' && typeof echoed[name] === 'string') out[name] = echoed[name] as V[typeof name];
+  }
+  return out;
 }
 
 /** The non-empty values the form's fields hold in the DOM that differ from `empty`; null when none do. */

@@ -1,9 +1,11 @@
 // The HTTP side of idempotency, shared by the public POST routes: read the header, send an outcome.
 import type { Context } from 'koa';
+import { formPostKey } from '../public-forms/form-post';
 import { parseIdempotencyKey, type Outcome } from './idempotency-service';
 
+/** The request's Idempotency-Key header, or for a form the browser posted itself, the key made from its content. */
 export function idempotencyKeyOf(ctx: Context): string | undefined {
-  return parseIdempotencyKey(ctx.headers['idempotency-key']);
+  return parseIdempotencyKey(ctx.headers['idempotency-key']) ?? formPostKey(ctx);
 }
 
 export function sendOutcome(ctx: Context, outcome: Outcome): void {

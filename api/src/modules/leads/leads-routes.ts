@@ -5,17 +5,29 @@ import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../auth/require-user';
 import { parseWith } from '../../http/validate';
-import { leadInputSchema, leadListQuerySchema } from '../../contract';
+import { LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
+import { formFields, formPost, type FormPostSpec } from '../public-forms/form-post';
 import { parseId } from '../../http/validate';
 import { setNextPageLink } from '../../http/paging';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { allLeads, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
 import { csvFileName, leadsCsvStream } from './leads-csv';
 
+/** The lead form posted without script: answered on the landing page's form; the source comes from the page it was sent from. */
+const LEAD_FORM_POST: FormPostSpec = {
+  form: 'lead',
+  page: '/',
+  thankYou: '/thank-you',
+  toBody: (posted) => {
+    const { fields, website, page } = formFields(posted);
+    return { ...fields, website, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(page) };
+  },
+};
+
 export function leadsRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
-  router.post('/api/leads', publicPostRateLimit(deps), async (ctx) => {
+  router.post('/api/leads', formPost(deps, LEAD_FORM_POST), publicPostRateLimit(deps), async (ctx) => {
     const key = idempotencyKeyOf(ctx);
     const input = parseWith(leadInputSchema, ctx.request.body);
     sendOutcome(ctx, await submitLead(deps, input, key));

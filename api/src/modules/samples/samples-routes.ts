@@ -9,11 +9,23 @@ import { processedInputSchema, sampleListQuerySchema, sampleRequestInputSchema }
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { listSamplePage, markProcessed, releaseQuarantinedSampleRequest, submitSampleRequest } from './samples-service';
 import { setNextPageLink } from '../../http/paging';
+import { formFields, formPost, type FormPostSpec } from '../public-forms/form-post';
+
+/** The free sample form posted without script. */
+const SAMPLE_FORM_POST: FormPostSpec = {
+  form: 'sample',
+  page: '/print/samples',
+  thankYou: '/print/samples/thank-you',
+  toBody: (posted) => {
+    const { fields, website } = formFields(posted);
+    return { ...fields, website };
+  },
+};
 
 export function samplesRoutes(deps: AppDeps, router = new Router()) {
   const admin = requireUser(deps);
 
-  router.post('/api/print-samples', publicPostRateLimit(deps), async (ctx) => {
+  router.post('/api/print-samples', formPost(deps, SAMPLE_FORM_POST), publicPostRateLimit(deps), async (ctx) => {
     const key = idempotencyKeyOf(ctx);
     const input = parseWith(sampleRequestInputSchema, ctx.request.body);
     sendOutcome(ctx, await submitSampleRequest(deps, input, key));

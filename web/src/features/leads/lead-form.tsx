@@ -1,12 +1,13 @@
 // The lead form, inline on a page or inside the lead modal. Fields per mode: phone and volume in the
 // modal only; the message box is 3 rows in the modal and 4 inline.
 import { useId, type FormEvent } from 'react';
-import { INDUSTRIES, VOLUMES } from '@contract';
+import { FORM_PAGE_FIELD, INDUSTRIES, VOLUMES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
+import { Honeypot } from '../../components/ui/honeypot';
 import { LeadThankYou } from './lead-thank-you';
-import { useLeadForm, type LeadField, type LeadFormMode } from './use-lead-form';
+import { LEAD_FAILED_MESSAGE, useLeadForm, type LeadField, type LeadFormMode } from './use-lead-form';
 
 interface LeadFormProps {
   mode: LeadFormMode;
@@ -27,6 +28,7 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
     name: field,
     value: form.values[field],
     error: form.errors[field],
+    autoFocus: form.focusOnLoad === field || undefined,
     onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value),
   });
 
@@ -61,8 +63,19 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
 
   return (
     // noValidate: the product's own messages ('First name is required') appear under the fields instead of
-    // the browser's bubbles.
-    <form ref={form.formRef} noValidate aria-label={label} onSubmit={onSubmit} onFocus={form.prepare} className="grid gap-4 sm:grid-cols-2">
+    // the browser's bubbles. method and action: until the page's script has run (or when it never does), the
+    // browser posts the form to the API itself, which answers with a page (api/src/modules/public-forms/form-post.ts).
+    <form
+      ref={form.formRef}
+      method="post"
+      action="/api/leads"
+      noValidate
+      aria-label={label}
+      onSubmit={onSubmit}
+      onFocus={form.prepare}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <input type="hidden" name={FORM_PAGE_FIELD} value={form.pagePath} />
       {/* In the modal, Headless UI's Dialog puts focus here first (data-autofocus). */}
       <TextField label="First Name" required autoComplete="given-name" data-autofocus={modal || undefined} {...bind('firstName')} />
       <TextField label="Last Name" required autoComplete="family-name" {...bind('lastName')} />
@@ -96,30 +109,16 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
       </div>
       <Honeypot id={idOf('website')} value={form.values.website} onChange={(v) => form.setField('website', v)} />
       <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full" disabled={form.status === 'submitting'}>
+        {form.failedBeforeScript ? (
+          <p role="alert" className="mb-3 text-sm font-medium text-red-700">
+            {LEAD_FAILED_MESSAGE}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" disabled={form.status === 'submitting'} autoFocus={form.focusOnLoad === 'submit' || undefined}>
           {form.status === 'submitting' ? 'Submitting...' : submitLabel}
         </Button>
         <p className="mt-3 text-center text-xs text-slate-600">We reply within one business day. No spam, ever.</p>
       </div>
     </form>
-  );
-}
-
-/** The honeypot: off screen, out of the tab order and hidden from assistive technology, so only bots fill it. */
-function Honeypot({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor={id}>Website</label>
-      <input
-        id={id}
-        name="website"
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-        aria-hidden="true"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 // The success view of the lead form: focus moves to its heading so the change is announced.
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
-import { siteConfig, telHref } from '../../lib/site-config';
+import { LeadThankYouText } from './lead-thank-you-text';
 
 export function LeadThankYou({ onClose }: { onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -16,13 +16,7 @@ export function LeadThankYou({ onClose }: { onClose: () => void }) {
       <h3 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
         Thank You!
       </h3>
-      <p className="mt-2 max-w-sm text-slate-600">
-        We have your request and will be in touch within one business day. Need us sooner? Call{' '}
-        <a href={telHref(siteConfig.phone)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {siteConfig.phone}
-        </a>
-        .
-      </p>
+      <LeadThankYouText className="mt-2 max-w-sm text-slate-600" />
       <Button variant="secondary" className="mt-6" onClick={onClose}>
         Close
       </Button>

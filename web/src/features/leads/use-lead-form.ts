@@ -26,6 +26,9 @@ export type LeadFormValues = typeof EMPTY_LEAD_VALUES;
 export type LeadField = keyof LeadFormValues;
 export type LeadFormStatus = 'idle' | 'submitting' | 'success' | 'queued';
 
+/** The spec's failure message: the toast's text, and the line under the form when a post without script failed. */
+export const LEAD_FAILED_MESSAGE = 'Failed to submit form. Please try again.';
+
 const FIELD_ORDER: LeadField[] = ['firstName', 'lastName', 'email', 'company', 'phone', 'industry', 'volume', 'message'];
 
 export function useLeadForm(mode: LeadFormMode) {
@@ -34,6 +37,7 @@ export function useLeadForm(mode: LeadFormMode) {
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const { pathname } = useLocation();
   const form = usePublicForm({
+    name: 'lead',
     empty: EMPTY_LEAD_VALUES,
     fieldOrder: FIELD_ORDER,
     loadSchema: () => import('./lead-schema').then((m) => m.leadInputSchema),
@@ -48,7 +52,7 @@ export function useLeadForm(mode: LeadFormMode) {
     },
     onFailed: (error) => {
       console.error('Lead submission failed', error);
-      notifyError('Error', 'Failed to submit form. Please try again.');
+      notifyError('Error', LEAD_FAILED_MESSAGE);
     },
   });
 
@@ -59,5 +63,8 @@ export function useLeadForm(mode: LeadFormMode) {
   }
 
   const status: LeadFormStatus = form.submitting ? 'submitting' : outcome;
-  return { values: form.values, errors: form.errors, status, queuedId, setField: form.setField, submit: form.submit, reset, formRef: form.formRef, prepare: form.prepare };
+  return {
+    values: form.values, errors: form.errors, status, queuedId, setField: form.setField, submit: form.submit, reset, formRef: form.formRef,
+    prepare: form.prepare, failedBeforeScript: form.failedBeforeScript, focusOnLoad: form.focusOnLoad, pagePath: pathname,
+  };
 }

@@ -6,7 +6,8 @@ import { SAMPLE_TYPES, US_STATES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
-import { useSampleRequestForm, type SampleField } from './use-sample-request-form';
+import { Honeypot } from '../../components/ui/honeypot';
+import { SAMPLE_FAILED_MESSAGE, useSampleRequestForm, type SampleField } from './use-sample-request-form';
 
 // The Thank You modal (and the dialog library under it) loads when the form is first focused, not with
 // the page; it is only ever shown after a submission.
@@ -28,6 +29,7 @@ export function SampleRequestForm() {
     name: field,
     value: form.values[field],
     error: form.errors[field],
+    autoFocus: form.focusOnLoad === field || undefined,
     onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value),
   });
 
@@ -45,7 +47,17 @@ export function SampleRequestForm() {
           <QueuedNotice id={form.queuedId} onDone={form.closeQueued} />
         </div>
       ) : null}
-      <form ref={form.formRef} aria-label="Free sample request" onSubmit={onSubmit} onFocus={prepare} className="space-y-8">
+      {/* method and action: until the page's script has run (or when it never does), the browser posts the form
+          to the API itself, which answers with a page (api/src/modules/public-forms/form-post.ts). */}
+      <form
+        ref={form.formRef}
+        method="post"
+        action="/api/print-samples"
+        aria-label="Free sample request"
+        onSubmit={onSubmit}
+        onFocus={prepare}
+        className="space-y-8"
+      >
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-4 text-base font-semibold text-slate-900">Your details</legend>
           <TextField label="First Name" required autoComplete="given-name" {...bind('firstName')} />
@@ -93,20 +105,13 @@ export function SampleRequestForm() {
           </SelectField>
           <TextAreaField label="Additional Notes" rows={4} placeholder="Anything we should know about your campaign?" {...bind('notes')} />
         </fieldset>
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={idOf('website')}>Website</label>
-          <input
-            id={idOf('website')}
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            aria-hidden="true"
-            value={form.values.website}
-            onChange={(e) => form.setField('website', e.target.value)}
-          />
-        </div>
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={form.submitting}>
+        <Honeypot id={idOf('website')} value={form.values.website} onChange={(v) => form.setField('website', v)} />
+        {form.failedBeforeScript ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {SAMPLE_FAILED_MESSAGE}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={form.submitting} autoFocus={form.focusOnLoad === 'submit' || undefined}>
           {form.submitting ? 'Submitting...' : 'Request Free Samples'}
         </Button>
       </form>

@@ -26,6 +26,9 @@ export const EMPTY_SAMPLE_VALUES = {
 export type SampleFormValues = typeof EMPTY_SAMPLE_VALUES;
 export type SampleField = keyof SampleFormValues;
 
+/** The spec's failure message: the toast, and the line under the form when a post without script failed. */
+export const SAMPLE_FAILED_MESSAGE = 'Failed to submit sample request. Please try again.';
+
 const FIELD_ORDER: SampleField[] = ['firstName', 'lastName', 'email', 'phone', 'company', 'addressLine1', 'addressLine2', 'city', 'state', 'zip', 'sampleType', 'notes'];
 
 export function useSampleRequestForm() {
@@ -33,6 +36,7 @@ export function useSampleRequestForm() {
   /** The Idempotency-Key of a request saved for later; the queued notice follows it until it is sent. */
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const form = usePublicForm({
+    name: 'sample',
     empty: EMPTY_SAMPLE_VALUES,
     fieldOrder: FIELD_ORDER,
     loadSchema: () => import('./sample-schema').then((m) => m.sampleRequestInputSchema),
@@ -42,13 +46,13 @@ export function useSampleRequestForm() {
     onQueued: setQueuedId,
     onFailed: (error) => {
       console.error('Sample request failed', error);
-      notifyError('Failed to submit sample request. Please try again.');
+      notifyError(SAMPLE_FAILED_MESSAGE);
     },
   });
 
   return {
     values: form.values, errors: form.errors, submitting: form.submitting, setField: form.setField, submit: form.submit,
-    formRef: form.formRef, prepare: form.prepare,
+    formRef: form.formRef, prepare: form.prepare, failedBeforeScript: form.failedBeforeScript, focusOnLoad: form.focusOnLoad,
     thankYouOpen, queuedId,
     closeThankYou: () => setThankYouOpen(false),
     closeQueued: () => setQueuedId(null),

@@ -1,0 +1,87 @@
+// A public form posted by the browser itself: before the page's script has run, when it never loads, or with
+// script turned off (the forms carry method="post" and their JSON route as action). The route stays the one
+// storing path: this middleware turns the posted fields into the JSON body its schema checks, gives the post an
+// Idempotency-Key made from its content, and answers with pages instead of JSON:
+// - stored: 303 to the form's thank-you page, so a reload or Back never posts again;
+// - refused by the schema: 422 with the form's page, every value kept and each message beside its field;
+// - not stored for another reason (rate limit, server error): that status, with the page and its values and
+//   the form's failure message, so the person can press Submit again.
+//
+// The key: a prerendered page cannot carry a per-visit key, so the key is the SHA-256 of the posted content. A
+// double press, a reload of a refused post or a Back-and-resubmit sends the same content and is stored once;
+// a person who sends exactly the same request again later is told "Thank You" again and stored once too.
+import type { Context, Next } from 'koa';
+import type { AppDeps } from '../../deps';
+import { requestHash } from '../idempotency/idempotency-service';
+import { AppError } from '../../http/errors';
+import { FORM_PAGE_FIELD, HONEYPOT_FORM_FIELD } from '../../contract';
+import { renderFormPage, type FormEcho } from '../../http/form-pages';
+
+export interface FormPostSpec {
+  form: FormEcho['form'];
+  /** The page with the form, rendered again when the post is refused. */
+  page: string;
+  /** Where a stored post sends the browser on. */
+  thankYou: string;
+  /** The JSON body the route's schema checks, made from the posted fields. */
+  toBody: (fields: Record<string, string>) => Record<string, unknown>;
+}
+
+export function isFormPost(ctx: Context): boolean {
+  return Boolean(ctx.is('application/x-www-form-urlencoded'));
+}
+
+/** The Idempotency-Key of a form post: its content's hash (see above); undefined for any other request. */
+export function formPostKey(ctx: Context): string | undefined {
+  return (ctx.state as { formPostKey?: string }).formPostKey;
+}
+
+export function formPost(deps: Pick<AppDeps, 'config' | 'logger'>, spec: FormPostSpec) {
+  return async (ctx: Context, next: Next) => {
+    if (!isFormPost(ctx)) return next();
+    const fields = postedFields(ctx.request.body);
+    const body = spec.toBody(fields);
+    ctx.request.body = body;
+    (ctx.state as { formPostKey?: string }).formPostKey = `form:${requestHash(body)}`;
+    const answer = async (status: number, echo: Omit<FormEcho, 'form' | 'values'>) => {
+      const html = await renderFormPage(deps.config.webDistDir, spec.page, { form: spec.form, values: fields, ...echo });
+      ctx.status = status;
+      ctx.type = 'html';
+      ctx.body = html;
+    };
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'validation' && err.details.errors) {
+        await answer(422, { errors: err.details.errors });
+        return;
+      }
+      const status = err instanceof AppError ? err.status : 500;
+      if (!(err instanceof AppError)) deps.logger.error({ err, requestId: ctx.state.requestId }, 'form post failed');
+      if (err instanceof AppError && err.details.retryAfterSeconds != null) ctx.set('Retry-After', String(err.details.retryAfterSeconds));
+      await answer(status, { errors: {}, failed: true });
+      return;
+    }
+    if (ctx.status === 201) {
+      ctx.redirect(spec.thankYou);
+      ctx.status = 303;
+    }
+  };
+}
+
+/**
+ * The posted fields as the JSON body's fields: the page field and the honeypot are taken out, and the
+ * honeypot's content goes where the JSON body has it (`website`).
+ */
+export function formFields(fields: Record<string, string>): { fields: Record<string, string>; website: string; page: string } {
+  const { [HONEYPOT_FORM_FIELD]: trap = '', [FORM_PAGE_FIELD]: page = '/', website: _guess, ...rest } = fields;
+  return { fields: rest, website: trap, page };
+}
+
+/** The posted fields that are plain strings (a repeated or bracketed name is ignored, as the forms send neither). */
+function postedFields(parsed: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!parsed || typeof parsed !== 'object') return fields;
+  for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
