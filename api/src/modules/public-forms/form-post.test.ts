@@ -1,0 +1,115 @@
+// The public forms posted by the browser itself (no script): form-encoded bodies on the JSON routes, answered
+// with pages. Real HTTP on both engines, and the web app's real server bundle renders the answers, so the
+// build must exist (`npm test` builds before the unit tests).
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENGINES, useTestApp } from '../../testing/test-app';
+import { WEB_DIST_DIR } from '../../config';
+import { FORM_PAGE_TEMPLATE_FILE } from '../../http/form-pages';
+
+const LEAD = { dm_page: '/mortgage', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Engines & Co', industry: 'mortgage', message: 'Call me <soon>', dm_trap: '' };
+const SAMPLE = {
+  firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', company: '', addressLine1: '1 Main St', addressLine2: '',
+  city: 'Austin', state: 'TX', zip: '73301', sampleType: 'postcards', notes: '', dm_trap: '',
+};
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, '..', 'server', FORM_PAGE_TEMPLATE_FILE))) {
+    throw new Error('No web build: run `npm run build` first (the form answers are rendered by its server bundle)');
+  }
+});
+
+describe.each(ENGINES)('form posts without script on %s', (engine) => {
+  const app = useTestApp(engine);
+  const post = (route: string, fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded') =>
+    fetch(`${app.baseUrl}${route}`, { method: 'POST', headers: { 'Content-Type': contentType }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+  const rows = (table: string) => app.db(table).select('*').orderBy('id');
+
+  beforeEach(async () => {
+    for (const table of ['crm_sync_jobs', 'leads', 'lead_rollups', 'sample_requests', 'idempotency_keys']) await app.db(table).delete();
+  });
+
+  it.each([
+    ['/api/leads', LEAD, '/thank-you', 'leads'],
+    ['/api/print-samples', SAMPLE, '/print/samples/thank-you', 'sample_requests'],
+  ])('%s stored - 303 to the thank-you page, nothing personal in the URL; a second post of the same content stores nothing more', async (route, fields, thankYou, table) => {
+    const first = await post(route, fields);
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe(thankYou);
+    const again = await post(route, fields);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(thankYou);
+    const stored = await rows(table);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ first_name: 'Ada', email: 'ada@example.com', spam_reason: null });
+    const jobs = await app.db('crm_sync_jobs').select('kind');
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('the lead keeps the source of the page it was sent from, and the fixed lead source', async () => {
+    await post('/api/leads', LEAD);
+    expect((await rows('leads'))[0]).toMatchObject({ source: 'Mortgage Landing Page', lead_source: 'DirectMailers Website', company: 'Engines & Co', message: 'Call me <soon>' });
+  });
+
+  it('refused - 422 with the form page: each message beside its field, every value kept as typed (escaped)', async () => {
+    const res = await post('/api/leads', { ...LEAD, lastName: '', email: 'not-an-email', message: 'Call me <soon>' });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="([^"]+-lastName-error)"[^>]*name="lastName"/);
+    expect(html).toMatch(/<p id="[^"]+-lastName-error"[^>]*>Last name is required<\/p>/);
+    expect(html).toMatch(/<p id="[^"]+-email-error"[^>]*>Please enter a valid email<\/p>/);
+    expect(html).toMatch(/name="email" value="not-an-email"/);
+    expect(html).toContain('value="Engines &amp; Co"');
+    expect(html).toContain('Call me &lt;soon&gt;</textarea>');
+    // The first refused field takes focus, so the browser scrolls to the form.
+    expect(html).toMatch(/autofocus=""[^>]*name="lastName"/);
+    // The answer is a page without script: its form posts again the same way.
+    expect(html).not.toMatch(/<script/);
+    expect(html).toContain('action="/api/leads"');
+    expect(await rows('leads')).toHaveLength(0);
+  });
+
+  it('a sample request refused for its ZIP - 422 with the message and the address kept', async () => {
+    const res = await post('/api/print-samples', { ...SAMPLE, zip: '123' });
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toMatch(/-zip-error"[^>]*>ZIP code must be 12345 or 12345-6789<\/p>/);
+    expect(html).toContain('value="1 Main St"');
+    expect(html).toMatch(/<option value="TX" selected="">/);
+  });
+
+  it('the honeypot filled - the same 303, and the lead waits in quarantine', async () => {
+    const res = await post('/api/leads', { ...LEAD, dm_trap: 'http://spam.example' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/thank-you');
+    expect((await rows('leads'))[0]).toMatchObject({ spam_reason: 'honeypot' });
+  });
+
+  it('too large - 413; another encoding - 415; the form encoding anywhere else - 415', async () => {
+    const big = await post('/api/leads', { ...LEAD, message: 'x'.repeat(40_000) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ message: 'Request body is too large (32 KB at most)' });
+    expect((await post('/api/leads', LEAD, 'multipart/form-data; boundary=x')).status).toBe(415);
+    expect((await post('/api/admin/leads/1/release', { a: 'b' })).status).toBe(415);
+    expect(await rows('leads')).toHaveLength(0);
+  });
+});
+
+describe.each(ENGINES)('form posts over the rate limit on %s', (engine) => {
+  const app = useTestApp(engine, { config: { rateLimitPerMinute: 120, untimedRateLimitPerMinute: 1 } });
+
+  it('429 with the form page, the values kept and the form failure message; nothing stored', async () => {
+    const post = (email: string) =>
+      fetch(`${app.baseUrl}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...LEAD, email }).toString(), redirect: 'manual' });
+    expect((await post('first@example.com')).status).toBe(303);
+    const limited = await post('second@example.com');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await limited.text();
+    expect(html).toContain('name="email" value="second@example.com"');
+    expect(html).toMatch(/role="alert"[^>]*>Failed to submit form. Please try again.<\/p>/);
+    expect((await app.db('leads').where({ email: 'second@example.com' })).length).toBe(0);
+  });
+});
