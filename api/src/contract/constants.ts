@@ -49,6 +49,8 @@ export const VOLUME_PIPELINE: Record<Volume, { pieces: number; priceCents: numbe
  */
 export const SPAM_REASONS = ['honeypot', 'fill_time'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
+/** How the staff's screens name each reason. */
+export const SPAM_REASON_LABELS: Record<SpamReason, string> = { honeypot: 'Suspected spam: hidden field filled', fill_time: 'Suspected spam: sent too fast' };
 /** Suspected spam nobody released is deleted after this many days. */
 export const QUARANTINE_DAYS = 30;
 

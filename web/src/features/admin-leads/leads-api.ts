@@ -16,6 +16,8 @@ export interface LeadFilters {
   rating: string;
   followUp: string;
   interest: string;
+  /** true: the suspected spam waiting in quarantine instead of the leads. */
+  spam: boolean;
 }
 
 export interface LeadsPage {
@@ -24,7 +26,7 @@ export interface LeadsPage {
   next: string | null;
 }
 
-function filterParams({ q, status, event, rating, followUp, interest }: LeadFilters): URLSearchParams {
+function filterParams({ q, status, event, rating, followUp, interest, spam }: LeadFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
@@ -32,6 +34,7 @@ function filterParams({ q, status, event, rating, followUp, interest }: LeadFilt
   if (rating) params.set('rating', rating);
   if (followUp) params.set('followUp', followUp);
   if (interest) params.set('interest', interest);
+  if (spam) params.set('spam', '1');
   return params;
 }
 
@@ -83,4 +86,9 @@ export function fetchCrmStatus(): Promise<CrmStatus> {
 /** Puts a failed lead back on the CRM queue; answers the lead (status `new` again). */
 export function retryLeadSync(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/retry-sync`).json<Lead>();
+}
+
+/** "Not spam": takes the lead out of quarantine; the server counts it and queues it for the CRM. */
+export function releaseLead(id: number): Promise<Lead> {
+  return apiClient.post(`${LEADS_PATH}/${id}/release`).json<Lead>();
 }

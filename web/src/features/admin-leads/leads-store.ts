@@ -6,7 +6,7 @@ import { describeError, errorMessage, isUnauthorized } from '../../lib/server-er
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { subscribe } from '../../lib/events';
 import { sessionExpired } from '../../lib/session-expired';
-import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, retryLeadSync, type LeadFilters } from './leads-api';
+import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, releaseLead, retryLeadSync, type LeadFilters } from './leads-api';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -25,7 +25,7 @@ interface LeadsState {
   events: EventSummary[];
   /** Pipedrive's state for the dashboard's CRM line; null until loaded or when it could not be. */
   crm: CrmStatus | null;
-  /** Leads whose "Retry sync" is on its way, so a second press sends nothing. */
+  /** Leads whose "Retry sync" or "Not spam" is on its way, so a second press sends nothing. */
   retrying: Set<number>;
   ensureLoaded: () => void;
   setFilters: (filters: Partial<LeadFilters>) => Promise<void>;
@@ -35,6 +35,7 @@ interface LeadsState {
   loadEvents: () => Promise<void>;
   loadCrmStatus: () => Promise<void>;
   retrySync: (id: number) => Promise<void>;
+  releaseFromSpam: (id: number) => Promise<void>;
 }
 
 function messageOf(error: unknown): string {
@@ -52,7 +53,7 @@ function failed(error: unknown): string {
 let leadsRequest = 0;
 
 export const useLeadsStore = create<LeadsState>()((set, get) => ({
-  filters: { q: '', status: '', event: '', rating: '', followUp: '', interest: '' },
+  filters: { q: '', status: '', event: '', rating: '', followUp: '', interest: '', spam: false },
   leads: [],
   next: null,
   leadsStatus: 'idle',
@@ -122,22 +123,9 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
     }
   },
 
-  retrySync: async (id) => {
-    if (get().retrying.has(id)) return;
-    set({ retrying: new Set(get().retrying).add(id) });
-    try {
-      await retryLeadSync(id);
-      notifySuccess('Sync queued again');
-      await Promise.all([get().loadLeads(), get().loadStats(), get().loadCrmStatus()]);
-    } catch (error) {
-      if (isUnauthorized(error)) sessionExpired('titled');
-      else notifyError('Failed to retry sync', errorMessage(error));
-    } finally {
-      const retrying = new Set(get().retrying);
-      retrying.delete(id);
-      set({ retrying });
-    }
-  },
+  retrySync: (id) => actOnLead(id, retryLeadSync, 'Sync queued again', 'Failed to retry sync'),
+
+  releaseFromSpam: (id) => actOnLead(id, releaseLead, 'Lead released', 'Failed to release lead'),
 
   loadStats: async () => {
     set({ statsStatus: 'loading', statsError: null });
@@ -148,6 +136,26 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
     }
   },
 }));
+
+/** One press on a lead's button (Retry sync, Not spam): sent once, then the list, stats and CRM line reload. */
+async function actOnLead(id: number, call: (id: number) => Promise<unknown>, done: string, failure: string): Promise<void> {
+  const { retrying } = useLeadsStore.getState();
+  if (retrying.has(id)) return;
+  useLeadsStore.setState({ retrying: new Set(retrying).add(id) });
+  const { loadLeads, loadStats, loadCrmStatus } = useLeadsStore.getState();
+  try {
+    await call(id);
+    notifySuccess(done);
+    await Promise.all([loadLeads(), loadStats(), loadCrmStatus()]);
+  } catch (error) {
+    if (isUnauthorized(error)) sessionExpired('titled');
+    else notifyError(failure, errorMessage(error));
+  } finally {
+    const still = new Set(useLeadsStore.getState().retrying);
+    still.delete(id);
+    useLeadsStore.setState({ retrying: still });
+  }
+}
 
 // A lead delivered (from this tab or another, at once or from the outbox) refreshes the admin's leads and
 // stats, once per delivery. Only data already held is

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { SampleRequest } from '@contract';
 import { notifySuccess } from '../../lib/toast';
 import { errorMessage } from '../../lib/server-error';
-import { fetchSampleRequests, REQUESTS_PAGE_SIZE, retrySampleSync, setProcessed } from './samples-api';
+import { fetchSampleRequests, releaseSampleRequest, REQUESTS_PAGE_SIZE, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -25,9 +25,13 @@ interface RequestsState {
   load: () => Promise<void>;
   loadMore: () => Promise<void>;
   toggleProcessed: (request: SampleRequest) => Promise<void>;
-  /** Requests whose "Retry sync" is on its way. */
+  /** Requests whose "Retry sync" or "Not spam" is on its way. */
   retrying: Set<number>;
   retrySync: (id: number) => Promise<void>;
+  /** true: the list shows the suspected spam waiting in quarantine instead of the requests. */
+  spam: boolean;
+  showSpam: (spam: boolean) => Promise<void>;
+  releaseFromSpam: (id: number) => Promise<void>;
 }
 
 // Each list request gets a number; a page that arrives after a newer reload started is dropped.
@@ -43,6 +47,7 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
   error: null,
   updating: new Set(),
   retrying: new Set(),
+  spam: false,
 
   ensureLoaded: () => {
     if (get().status === 'idle') void get().load();
@@ -54,7 +59,7 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
     const limit = Math.min(500, Math.max(REQUESTS_PAGE_SIZE, get().requests.length));
     set({ status: 'loading', error: null, loadingMore: false, loadMoreError: null });
     try {
-      const page = await fetchSampleRequests({ limit });
+      const page = await fetchSampleRequests({ limit, spam: get().spam });
       if (request === listRequest) set({ requests: page.requests, total: page.total, next: page.next, status: 'ready' });
     } catch (error) {
       if (request === listRequest) set({ status: 'error', error: readFailed(error) });
@@ -90,19 +95,30 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
     }
   },
 
-  retrySync: async (id) => {
-    if (get().retrying.has(id)) return;
-    set({ retrying: new Set(get().retrying).add(id) });
-    try {
-      await retrySampleSync(id);
-      notifySuccess('Sync queued again');
-      await get().load();
-    } catch (error) {
-      writeFailed(error, 'Failed to retry sync', errorMessage(error));
-    } finally {
-      const retrying = new Set(get().retrying);
-      retrying.delete(id);
-      set({ retrying });
-    }
+  retrySync: (id) => actOnRequest(id, retrySampleSync, 'Sync queued again', 'Failed to retry sync'),
+
+  showSpam: async (spam) => {
+    set({ spam, requests: [] });
+    await get().load();
   },
+
+  releaseFromSpam: (id) => actOnRequest(id, releaseSampleRequest, 'Sample request released', 'Failed to release sample request'),
 }));
+
+/** One press on a request's button (Retry sync, Not spam): sent once, then the list reloads. */
+async function actOnRequest(id: number, call: (id: number) => Promise<unknown>, done: string, failure: string): Promise<void> {
+  const { retrying } = useRequestsStore.getState();
+  if (retrying.has(id)) return;
+  useRequestsStore.setState({ retrying: new Set(retrying).add(id) });
+  try {
+    await call(id);
+    notifySuccess(done);
+    await useRequestsStore.getState().load();
+  } catch (error) {
+    writeFailed(error, failure, errorMessage(error));
+  } finally {
+    const still = new Set(useRequestsStore.getState().retrying);
+    still.delete(id);
+    useRequestsStore.setState({ retrying: still });
+  }
+}

@@ -31,8 +31,9 @@ export interface SampleRequestsPage {
  * The first `limit` requests, newest first, or the page a previous answer's Link header pointed to. The
  * server pages this list like the leads (never more than 500 a page).
  */
-export async function fetchSampleRequests(page: { limit: number } | { next: string }): Promise<SampleRequestsPage> {
-  const query = 'next' in page ? page.next : `limit=${page.limit}`;
+export async function fetchSampleRequests(page: { limit: number; spam: boolean } | { next: string }): Promise<SampleRequestsPage> {
+  // The next page's query (from the Link header) already carries the spam filter.
+  const query = 'next' in page ? page.next : `limit=${page.limit}${page.spam ? '&spam=1' : ''}`;
   const response = await apiClient.get(`${REQUESTS}?${query}`);
   const requests = await response.json<SampleRequest[]>();
   const total = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
@@ -46,4 +47,9 @@ export async function setProcessed(id: number, processed: boolean): Promise<void
 /** Puts a failed sample request back on the CRM queue; answers the request (pipedriveStatus `pending`). */
 export function retrySampleSync(id: number): Promise<SampleRequest> {
   return apiClient.post(`${REQUESTS}/${id}/retry-sync`).json<SampleRequest>();
+}
+
+/** "Not spam": takes the request out of quarantine; the server queues it for the CRM. */
+export function releaseSampleRequest(id: number): Promise<SampleRequest> {
+  return apiClient.post(`${REQUESTS}/${id}/release`).json<SampleRequest>();
 }

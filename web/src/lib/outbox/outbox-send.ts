@@ -36,7 +36,8 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
 
 /**
  * A first try that failed for want of network (no answer, a gateway's 502/503/504, or 409 while the same
- * submission is still being processed) is kept for later; any other answer is the form's to show.
+ * submission is still being processed) is simply kept for later: the form shows it as saved on the device.
+ * Other "not now" answers (500, 408, 429) are kept too, but the form also shows its failure.
  */
 export function isKeptForLater(outcome: SendOutcome): boolean {
   if (outcome.type !== 'retry') return false;

@@ -1,8 +1,9 @@
 // The one way a form submits (leads, sample requests, event captures). The submission is written to
 // IndexedDB before the first try, so a tab closed mid-request loses nothing; a try that fails for want of
-// network leaves it queued; any other answer is the form's to show.
+// network leaves it queued; a try the server failed (5xx, 408, 429) leaves it queued and is also the form's to
+// show; a refusal (other 4xx) is the form's alone.
 import { publish } from '../events';
-import { ServerError } from '../server-error';
+import { ServerError, type ServerErrorData } from '../server-error';
 import { OUTBOX_SYNC_TAG } from '../cache-names';
 import { deleteItem, getItem, putItem } from './outbox-db';
 import { withOutboxLock } from './outbox-lock';
@@ -57,30 +58,38 @@ export async function queueThroughOutbox(input: SubmitInput): Promise<void> {
   void afterFirstQueued();
 }
 
-/** 'sent' once the server stored it, 'queued' when it waits on this device; throws a ServerError otherwise. */
+/**
+ * 'sent' once the server stored it, 'queued' when it waits on this device for want of network; throws a
+ * ServerError otherwise. A server error, a timeout or too many requests (500, 408, 429) throws too, so the form
+ * shows its failure, but the item stays queued under its key and is replayed like an offline one: the person
+ * may walk away and the lead still arrives, and pressing Submit again with the same content retries this item.
+ */
 export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitResult> {
   const item = newItem(input);
   await putItem(item);
-  const result = await withOutboxLock(async (): Promise<SubmitResult> => {
+  const result = await withOutboxLock(async (): Promise<SubmitResult | { status: 'kept'; error: ServerErrorData }> => {
     const current = await getItem(item.id);
     if (!current) return { status: 'sent', body: undefined }; // another tab's replay delivered (and announced) it
     if (current.state === 'failed') throw new ServerError(current.error ?? { status: null, message: 'Failed', fieldErrors: {} });
     const outcome = await sendItem(current);
-    if (outcome.type === 'sent' || isKeptForLater(outcome) || outcome.type === 'auth') {
-      await applyOutcome(current, outcome);
-      if (outcome.type !== 'sent') return { status: 'queued' };
+    if (outcome.type === 'rejected') {
+      // Refused on the first try: the form shows why, and the person is still there to fix it.
+      await deleteItem(item.id);
+      throw new ServerError(outcome.error);
+    }
+    await applyOutcome(current, outcome);
+    if (outcome.type === 'sent') {
       publish({ type: 'delivered', items: [{ id: item.id, kind: item.kind, body: outcome.body, queued: false }] });
       return { status: 'sent', body: outcome.body };
     }
-    // Refused on the first try: the form shows why, and the person is still there to fix it.
-    await deleteItem(item.id);
-    throw new ServerError(outcome.error);
+    if (outcome.type === 'retry' && !isKeptForLater(outcome)) return { status: 'kept', error: outcome.error };
+    return { status: 'queued' };
   });
-  if (result?.status === 'queued') {
-    publish({ type: 'outbox-changed' });
-    void afterFirstQueued();
-  }
-  return result ?? { status: 'queued' };
+  if (result?.status === 'sent') return result;
+  publish({ type: 'outbox-changed' });
+  void afterFirstQueued();
+  if (result?.status === 'kept') throw new ServerError(result.error);
+  return { status: 'queued' };
 }
 
 /** Edited and sent again: a new key, since the body changed (the old key would answer 422). */

@@ -82,6 +82,16 @@ export function LeadFilters() {
         </div>
       ) : null}
       <QualifyFilters />
+      {/* Submissions that tripped the spam guards wait here, out of the list and the stats, until released. */}
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800 sm:mb-2.5">
+        <input
+          type="checkbox"
+          checked={filters.spam}
+          onChange={(event) => void setFilters({ spam: event.target.checked })}
+          className="h-4 w-4 rounded border-slate-300 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+        />
+        Suspected spam
+      </label>
       <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'sm:mb-px')}>
         Export CSV
       </a>

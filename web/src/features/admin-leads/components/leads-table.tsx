@@ -1,7 +1,7 @@
 // Recent Leads (spec §2): Contact (name over e-mail), Company, Industry, Volume, Date, Status; empty text
 // 'No leads found'. Wide tables scroll inside their own focusable region on phones.
 import { useState } from 'react';
-import type { Lead } from '@contract';
+import { SPAM_REASON_LABELS, type Lead } from '@contract';
 import { WriteButton } from '../../../components/ui/write-button';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { formatDate } from '../../../lib/format';
@@ -58,6 +58,7 @@ export function LeadsTable() {
 
 function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
   const retrySync = useLeadsStore((s) => s.retrySync);
+  const releaseFromSpam = useLeadsStore((s) => s.releaseFromSpam);
   const retrying = useLeadsStore((s) => s.retrying.has(lead.id));
   return (
     <tr className="align-top">
@@ -91,7 +92,16 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
       <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(lead.createdAt)}</td>
       <td className="px-4 py-3">
         <div className="flex flex-col items-start gap-2">
-          <LeadStatusBadge status={lead.status} syncError={lead.syncError} id={`lead-${lead.id}-status`} />
+          {lead.spamReason ? (
+            <>
+              <span className="text-xs font-medium text-amber-800">{SPAM_REASON_LABELS[lead.spamReason]}</span>
+              <WriteButton size="sm" variant="secondary" disabled={retrying} onClick={() => void releaseFromSpam(lead.id)}>
+                Not spam
+              </WriteButton>
+            </>
+          ) : (
+            <LeadStatusBadge status={lead.status} syncError={lead.syncError} id={`lead-${lead.id}-status`} />
+          )}
           {lead.status === 'sync_failed' ? (
             <WriteButton size="sm" variant="secondary" disabled={retrying} onClick={() => void retrySync(lead.id)}>
               Retry sync

@@ -2,7 +2,7 @@
 // else destructive), the Pending/Processed toggle, and for a failed sync its reason and "Retry sync".
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
 import type { ReactNode } from 'react';
-import { type SampleRequest, SAMPLE_TYPES } from '@contract';
+import { type SampleRequest, SAMPLE_TYPES, SPAM_REASON_LABELS } from '@contract';
 import { Badge } from '../../../components/ui/badge';
 import { WriteButton } from '../../../components/ui/write-button';
 import { formatDateTime } from '../../../lib/format';
@@ -14,6 +14,7 @@ export function RequestCard({ request }: { request: SampleRequest }) {
   const busy = useRequestsStore((s) => s.updating.has(request.id));
   const paused = useWritesPaused();
   const retrySync = useRequestsStore((s) => s.retrySync);
+  const releaseFromSpam = useRequestsStore((s) => s.releaseFromSpam);
   const retrying = useRequestsStore((s) => s.retrying.has(request.id));
   const syncFailed = request.pipedriveStatus === 'sync_failed';
   const titleId = `request-${request.id}-title`;
@@ -44,6 +45,15 @@ export function RequestCard({ request }: { request: SampleRequest }) {
           </button>
         </div>
       </div>
+      {request.spamReason ? (
+        // Waiting in quarantine: not synced, not in the list, until someone says it is a real request.
+        <div role="group" aria-label="Suspected spam" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-inset ring-amber-600/20">
+          <p>{SPAM_REASON_LABELS[request.spamReason]}</p>
+          <WriteButton size="sm" variant="secondary" disabled={retrying} onClick={() => void releaseFromSpam(request.id)}>
+            Not spam
+          </WriteButton>
+        </div>
+      ) : null}
       {syncFailed ? (
         // Why the CRM sync gave up, and the way to send it again.
         <div role="group" aria-label="CRM sync failed" className="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-inset ring-red-600/20">

@@ -16,19 +16,32 @@ export function RequestsTab() {
   const loadingMore = useRequestsStore((s) => s.loadingMore);
   const loadMoreError = useRequestsStore((s) => s.loadMoreError);
   const loadMore = useRequestsStore((s) => s.loadMore);
+  const spam = useRequestsStore((s) => s.spam);
+  const showSpam = useRequestsStore((s) => s.showSpam);
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Sample Requests</h2>
-        <Badge tone="brand">{`${Math.max(total, requests.length)} Total Requests`}</Badge>
+        <div className="flex flex-wrap items-center gap-4">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={spam}
+              onChange={(event) => void showSpam(event.target.checked)}
+              className="h-4 w-4 rounded border-slate-300 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+            />
+            Suspected spam
+          </label>
+          <Badge tone="brand">{`${Math.max(total, requests.length)} Total Requests`}</Badge>
+        </div>
       </div>
       {status === 'error' ? (
         <ErrorPanel title="The sample requests could not be loaded." detail={error} onRetry={() => void load()} />
       ) : status !== 'ready' && requests.length === 0 ? (
         <LoadingText>Loading sample requests...</LoadingText>
       ) : requests.length === 0 ? (
-        <EmptyText>No sample requests yet.</EmptyText>
+        <EmptyText>{spam ? 'No suspected spam.' : 'No sample requests yet.'}</EmptyText>
       ) : (
         <>
           <ul className="space-y-4">
