@@ -1,0 +1,55 @@
+// A first submit that the real server fails (here a database fault: a trigger that aborts the insert of this
+// test's lead) shows the spec's error toast, and the submission stays on the device under its
+// Idempotency-Key: once the fault is gone, the outbox delivers it, exactly once, whether or not the person
+// presses Submit again.
+import { createDb, type Db } from '../../../api/src/db/knex';
+import { E2E_DB } from '../../../playwright.config';
+import { LeadFormPage } from '../../pages/lead-form';
+import { expect, test, uniqueTag } from '../admin/support/admin-test';
+import { leadsWithEmail } from './support/admin-lookup';
+import { fillLead, waitOutMinimumFillTime } from './support/lead-helpers';
+
+test.use({ reducedMotion: 'reduce' });
+
+let db: Db | undefined;
+test.afterAll(async () => db?.destroy());
+
+/** Makes the server's insert of leads with this e-mail fail until the returned function is called. */
+async function failInsertsOf(email: string): Promise<() => Promise<void>> {
+  db ??= createDb(E2E_DB);
+  const trigger = `fail_${email.replace(/[^a-z0-9]/gi, '_')}`;
+  await db.raw(`create trigger ${trigger} before insert on leads when new.email = '${email}' begin select raise(abort, 'injected fault'); end`);
+  return async () => void (await db!.raw(`drop trigger ${trigger}`));
+}
+
+test('a first submit answered 500 - the error toast, the lead queued on the device, delivered once when the server recovers', async ({ page }) => {
+  const email = `${uniqueTag('fault')}@example.com`;
+  const recover = await failInsertsOf(email);
+  const answers: number[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === '/api/leads') answers.push(res.status());
+  });
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const shownAt = Date.now();
+  const form = LeadFormPage.inline(page);
+  await fillLead(form, { firstName: 'Fay', lastName: 'Ult', email, company: 'Hiccup Ltd' }, 'inline');
+  await waitOutMinimumFillTime(page, shownAt);
+  await form.submit.click();
+
+  await expect(page.getByText('Failed to submit form. Please try again.')).toBeVisible();
+  expect(answers[0]).toBe(500);
+  await expect(form.firstName).toHaveValue('Fay');
+  await expect(page.getByText('1 waiting to send')).toBeVisible();
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(0);
+
+  await recover();
+  // The outbox's own backoff replays it; nobody presses anything.
+  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length, { timeout: 20_000 }).toBe(1);
+  await expect(page.getByText('1 waiting to send')).toHaveCount(0);
+
+  // Pressing Submit again with the same content retries the same submission: the server replays it.
+  await form.submit.click();
+  await expect(form.thankYou).toBeVisible();
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});

@@ -1,0 +1,179 @@
+// The public forms with JavaScript turned off: the browser posts them itself and the server answers with
+// pages. Stored once (seen through the admin API), refused with the spec's messages beside the fields and the
+// values kept, the honeypot quarantined behind the same thank-you page, a double press and a re-post stored
+// once, and no e-mail address in any URL the browser requested.
+import type { Page, Request } from '@playwright/test';
+import { LeadFormPage } from '../../pages/lead-form';
+import { SampleFormPage } from '../../pages/sample-form';
+import { expect, test, uniqueTag } from '../admin/support/admin-test';
+import { leadsWithEmail, sampleRequestsWithEmail } from './support/admin-lookup';
+
+test.use({ javaScriptEnabled: false });
+
+/** Every URL the page requests, to prove no personal data went into one. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => urls.push(request.url()));
+  return urls;
+}
+
+function expectNoneCarries(urls: string[], email: string) {
+  expect(urls.length).toBeGreaterThan(0);
+  const forms = [email, encodeURIComponent(email), email.replace('@', '%40')];
+  expect(urls.filter((url) => forms.some((f) => url.includes(f)))).toEqual([]);
+}
+
+async function fillLeadForm(page: Page, email: string, values: { lastName?: string; email?: string } = {}) {
+  const form = LeadFormPage.inline(page);
+  await form.firstName.fill('Nora');
+  await form.lastName.fill(values.lastName ?? 'Script');
+  await form.email.fill(values.email ?? email);
+  await form.company.fill('Plain HTML & Co');
+  await form.industry.selectOption('retail');
+  await form.message.fill('Sent without <script>');
+  return form;
+}
+
+test('lead form on / - posted by the browser, stored once, the thank-you page; Back and Submit again, and a reload, store nothing more', async ({ page }) => {
+  const urls = recordRequests(page);
+  const email = `${uniqueTag('noscript')}@example.com`;
+  await page.goto('/');
+  const form = await fillLeadForm(page, email);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('thank-you.png'), fullPage: true });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await fillLeadForm(page, email);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+
+  const stored = await leadsWithEmail(page.request, email);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ firstName: 'Nora', lastName: 'Script', company: 'Plain HTML & Co', industry: 'retail', message: 'Sent without <script>', source: 'Main Website', spamReason: null });
+  expectNoneCarries(urls, email);
+});
+
+test('lead form - a double press stores one lead', async ({ page }) => {
+  const email = `${uniqueTag('double')}@example.com`;
+  await page.goto('/');
+  const form = await fillLeadForm(page, email);
+  await form.submit.dblclick();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
+  // Nothing else arrives later either.
+  await page.waitForTimeout(500);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});
+
+test('lead form - each refusal beside its field, the values kept, the first refused field focused; fixed and sent, stored once', async ({ page }) => {
+  const urls = recordRequests(page);
+  const email = `${uniqueTag('refused')}@example.com`;
+  await page.goto('/');
+  let form = await fillLeadForm(page, email, { lastName: '', email: 'not-an-email' });
+  await form.submit.click();
+  form = LeadFormPage.inline(page);
+  await expect(form.error('Last name is required')).toBeVisible();
+  await expect(form.error('Please enter a valid email')).toBeVisible();
+  await expect(form.lastName).toHaveAccessibleDescription('Last name is required');
+  await expect(form.email).toHaveAccessibleDescription('Please enter a valid email');
+  await expect(form.lastName).toBeFocused();
+  await expect(form.firstName).toHaveValue('Nora');
+  await expect(form.email).toHaveValue('not-an-email');
+  await expect(form.company).toHaveValue('Plain HTML & Co');
+  await expect(form.industry).toHaveValue('retail');
+  await expect(form.message).toHaveValue('Sent without <script>');
+  await page.screenshot({ path: test.info().outputPath('lead-refused.png') });
+
+  // A reload of the refused post posts it again: refused again, nothing stored.
+  await page.reload();
+  await expect(LeadFormPage.inline(page).error('Last name is required')).toBeVisible();
+
+  await form.lastName.fill('Script');
+  await form.email.fill(email);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+  expectNoneCarries(urls, email);
+});
+
+test('lead form - the honeypot filled: the same thank-you page, and the lead waits under suspected spam', async ({ page }) => {
+  const email = `${uniqueTag('trap')}@example.com`;
+  await page.goto('/');
+  const form = await fillLeadForm(page, email);
+  // A bot fills every input it finds in the HTML; the browser itself never shows or fills this one.
+  await page.route('**/api/leads', (route) => route.continue({ postData: `${route.request().postData()}`.replace('dm_trap=', 'dm_trap=http%3A%2F%2Fspam.example') }));
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(0);
+  const quarantined = await leadsWithEmail(page.request, email, { spam: true });
+  expect(quarantined).toHaveLength(1);
+  expect(quarantined[0]!.spamReason).toBe('honeypot');
+});
+
+test('sample form on /print/samples - stored once and the thank-you page; a bad ZIP is refused beside its field with the address kept', async ({ page }) => {
+  const urls = recordRequests(page);
+  const email = `${uniqueTag('samples')}@example.com`;
+  await page.goto('/print/samples');
+  const samples = new SampleFormPage(page);
+  const fill = async (zip: string) => {
+    await samples.field('First Name').fill('Nora');
+    await samples.field('Last Name').fill('Script');
+    await samples.field('Email Address').fill(email);
+    await samples.field('Address Line 1').fill('1 Static Way');
+    await samples.field('City').fill('Austin');
+    await samples.field('State').selectOption('TX');
+    await samples.field('ZIP Code').fill(zip);
+    await samples.field('Sample Type').selectOption('letters');
+  };
+  await fill('123');
+  await samples.submit.click();
+  await expect(samples.form.getByText('ZIP code must be 12345 or 12345-6789', { exact: true })).toBeVisible();
+  await expect(samples.field('ZIP Code')).toBeFocused();
+  await expect(samples.field('Address Line 1')).toHaveValue('1 Static Way');
+  await expect(samples.field('State')).toHaveValue('TX');
+  await expect(samples.field('Sample Type')).toHaveValue('letters');
+  await page.screenshot({ path: test.info().outputPath('samples-refused.png') });
+
+  await samples.field('ZIP Code').fill('73301');
+  await samples.submit.click();
+  await expect(page).toHaveURL(/\/print\/samples\/thank-you$/);
+  await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  await expect(page.getByText('Your free sample pack is on its way.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Schedule Demo' })).toBeVisible();
+  // The same request sent again from a fresh form: stored once.
+  await page.goto('/print/samples');
+  await fill('73301');
+  await samples.submit.click();
+  await expect(page).toHaveURL(/\/print\/samples\/thank-you$/);
+
+  const stored = await sampleRequestsWithEmail(page.request, email);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ addressLine1: '1 Static Way', city: 'Austin', state: 'TX', zip: '73301', sampleType: 'letters' });
+  expectNoneCarries(urls, email);
+});
+
+test('sample form - the honeypot filled: the same thank-you page, the request waits under suspected spam', async ({ page }) => {
+  const email = `${uniqueTag('sampletrap')}@example.com`;
+  await page.goto('/print/samples');
+  const samples = new SampleFormPage(page);
+  await samples.field('First Name').fill('Bot');
+  await samples.field('Last Name').fill('Trap');
+  await samples.field('Email Address').fill(email);
+  await samples.field('Address Line 1').fill('1 Static Way');
+  await samples.field('City').fill('Austin');
+  await samples.field('State').selectOption('TX');
+  await samples.field('ZIP Code').fill('73301');
+  await samples.field('Sample Type').selectOption('postcards');
+  await page.route('**/api/print-samples', (route) => route.continue({ postData: `${route.request().postData()}`.replace('dm_trap=', 'dm_trap=x') }));
+  await samples.submit.click();
+  await expect(page).toHaveURL(/\/print\/samples\/thank-you$/);
+  expect(await sampleRequestsWithEmail(page.request, email)).toHaveLength(0);
+  expect((await sampleRequestsWithEmail(page.request, email, { spam: true }))[0]?.spamReason).toBe('honeypot');
+});

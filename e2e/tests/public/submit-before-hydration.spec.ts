@@ -1,0 +1,97 @@
+// A Submit pressed before the page's script has run is never lost and never sent twice. The rule: until the
+// app has hydrated, the browser posts the form itself (it has method="post" and its API route as action) and
+// the server answers with the thank-you page; once hydrated, the app sends it. Both orders are tested, and a
+// page whose script never arrives keeps working the same way. Stored once, seen through the admin API.
+import type { Page } from '@playwright/test';
+import { MIN_FILL_MS } from '../../../api/src/contract';
+import { LeadFormPage } from '../../pages/lead-form';
+import { expect, test, uniqueTag } from '../admin/support/admin-test';
+import { leadsWithEmail } from './support/admin-lookup';
+
+test.use({ reducedMotion: 'reduce' });
+
+/** Holds every script of the page until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue().catch(() => undefined); // the page may have moved on meanwhile
+  });
+  return release;
+}
+
+async function fillInline(page: Page, email: string) {
+  const form = LeadFormPage.inline(page);
+  await form.firstName.fill('Early');
+  await form.lastName.fill('Bird');
+  await form.email.fill(email);
+  await form.message.fill('Pressed before the script ran');
+  return form;
+}
+
+const notHydrated = (page: Page) => expect(page.locator('html[data-hydrated]'), 'the page is not hydrated yet').toHaveCount(0);
+
+test('submit before hydration - the browser posts it: the thank-you page, stored once', async ({ page }) => {
+  const release = await holdScripts(page);
+  const email = `${uniqueTag('early')}@example.com`;
+  await page.goto('/', { waitUntil: 'commit' });
+  const form = await fillInline(page, email);
+  await notHydrated(page);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  release();
+  await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});
+
+test('hydration finishing while the post is on its way - stored once', async ({ page }) => {
+  const release = await holdScripts(page);
+  const email = `${uniqueTag('race')}@example.com`;
+  await page.goto('/', { waitUntil: 'commit' });
+  const form = await fillInline(page, email);
+  await notHydrated(page);
+  // At hydration the app takes over what was typed and loads the form's schema: the sign, seen from outside
+  // while the page is busy navigating, that the app ran on the page the post was sent from.
+  const hydrated = page.waitForRequest(/\/assets\/lead-schema-[^/]+\.js$/, { timeout: 15_000 }).then(() => true, () => false);
+  let hydratedDuringPost = false;
+  // The server stores the post at once; its answer is held until the page's script has arrived and run.
+  await page.route('**/api/leads', async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    release();
+    hydratedDuringPost = await hydrated;
+    await route.fulfill({ response });
+  });
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/, { timeout: 20_000 });
+  expect(hydratedDuringPost, 'the app hydrated while the post was on its way').toBe(true);
+  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});
+
+test('the module fetch fails - the page keeps working as a page without script: posted, stored once', async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  const email = `${uniqueTag('nomodule')}@example.com`;
+  await page.goto('/');
+  const form = await fillInline(page, email);
+  await notHydrated(page);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});
+
+test('after hydration the app sends it, not the browser: the Thank You view on the same page, stored once', async ({ page }) => {
+  const email = `${uniqueTag('hydrated')}@example.com`;
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const form = await fillInline(page, email);
+  // The form's fill-time clock started before the page marked itself hydrated: a person's fill time from here.
+  await page.waitForTimeout(MIN_FILL_MS + 100);
+  await form.submit.click();
+  await expect(form.thankYou).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});
