@@ -87,7 +87,7 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       row('bare node:http (ceiling)', ceiling),
       row('Koa + router + body parser (framework floor)', framework),
       row('POST /api/leads, stored', leads),
-      row('POST /api/leads, spam path (no database)', spam),
+      row('POST /api/leads, suspected spam (stored in quarantine)', spam),
       row('POST /api/print-samples, stored', samples),
       row('POST /api/capture/leads, stored', captures),
     ]);
@@ -103,7 +103,8 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       { engine, goal: 'framework floor: Koa + router + body parser echo (for reading the ratios)', figure: `${ratio(framework).toFixed(2)} × (${framework.requests.average.toFixed(0)} req/s)`, met: null },
       { engine, goal: `POST /api/leads >= ${leadGoal} × ceiling (${ceiling.requests.average.toFixed(0)} req/s)`, figure: `${ratio(leads).toFixed(2)} × (${leads.requests.average.toFixed(0)} req/s)`, met: clean(leads) && ratio(leads) >= leadGoal },
       { engine, goal: 'POST /api/leads p99 <= 50 ms at 50 connections', figure: `${leads.latency.p99} ms`, met: clean(leads) && leads.latency.p99 <= 50 },
-      { engine, goal: 'spam path (no database) >= 0.8 × ceiling', figure: `${ratio(spam).toFixed(2)} ×`, met: clean(spam) && ratio(spam) >= 0.8 },
+      // Suspected spam is stored (quarantined, never discarded), so it takes the leads' storing path.
+      { engine, goal: 'suspected spam (stored in quarantine) within 10 % of leads', figure: `${ratio(spam).toFixed(2)} × (${ofLeads(spam)})`, met: withinTenPercent(spam) },
       { engine, goal: 'POST /api/print-samples within 10 % of leads', figure: `${ratio(samples).toFixed(2)} × (${ofLeads(samples)})`, met: withinTenPercent(samples) },
       { engine, goal: 'POST /api/capture/leads within 10 % of leads', figure: `${ratio(captures).toFixed(2)} × (${ofLeads(captures)})`, met: withinTenPercent(captures) },
     ];

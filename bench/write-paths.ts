@@ -69,7 +69,7 @@ export async function benchWritePaths(engine: BenchEngine): Promise<string[][]> 
     const leadJson = JSON.stringify(lead);
     const cases: [string, () => Promise<Result>][] = [
       ['POST /api/leads', () => hammer(app.baseUrl, '/api/leads', () => leadJson)],
-      ['POST /api/leads, spam path (no database)', () => hammer(app.baseUrl, '/api/leads', () => JSON.stringify({ ...lead, elapsedMs: 10 }))],
+      ['POST /api/leads, suspected spam (stored in quarantine)', () => hammer(app.baseUrl, '/api/leads', () => JSON.stringify({ ...lead, elapsedMs: 10 }))],
       ['POST /api/print-samples', () => hammer(app.baseUrl, '/api/print-samples', () => JSON.stringify(sample))],
       // A distinct e-mail per capture: each one is a new lead, as in a hall full of visitors.
       ['POST /api/capture/leads', () => hammer(app.baseUrl, '/api/capture/leads', (i) => JSON.stringify({ ...lead, email: `visitor-${i}@example.com`, eventName: 'Bench Expo' }), { cookie })],

@@ -4,9 +4,10 @@
 // request of its own. It starts the app's code once the page's first paint is on screen: the text is there
 // before the script competes with it for the connection and the main thread, and the document's parsing never
 // waits for the app's code (a link to /#contact jumps to the form before the script has arrived). Until the
-// script has run, the page is plain HTML whose links work. A tab opened in the background paints nothing, so
-// it starts at once. (No retry when the fetch fails: the browser remembers a module that failed to load under
-// its URL for the life of the page; the next visit, or the service worker's precache, brings the code.)
+// script has run, the page is plain HTML whose links work and whose forms the browser posts itself (the API
+// answers them with pages). A tab opened in the background paints nothing, so it starts at once. No retry when
+// the fetch fails: the browser remembers a module that failed to load under its URL for the life of the page,
+// and the page keeps working as that plain HTML; the next visit, or the service worker's precache, brings the code.
 // The Content-Security-Policy allows it by its hash (api/src/http/inline-scripts.ts): change a character
 // here and the build records the new hash.
 (function () {
