@@ -1,4 +1,10 @@
 // A modal dialog on Headless UI: focus trapped, Escape and the close button dismiss it, title announced.
+//
+// Rendered only while open, and animated in by CSS alone (`starting:`, i.e. @starting-style) rather than by
+// Headless UI's `transition` prop: that prop's state machine can deadlock when a dialog is closed during its
+// opening transition (tailwindlabs/headlessui#3892), leaving the panel mounted over the page and catching
+// every click. Unmounting on close cannot leave anything behind, whatever the timing; the closing is
+// instant, and the opening fade is skipped for reduced motion.
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 
@@ -14,13 +20,13 @@ interface ModalProps {
 }
 
 export function Modal({ open, onClose, title, description, children, size = 'md', closeLabel = 'Close' }: ModalProps) {
+  if (!open) return null;
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity data-closed:opacity-0" />
+    <Dialog open onClose={onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 starting:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
-          transition
-          className={`relative w-full ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'} max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl transition sm:rounded-2xl data-closed:translate-y-4 data-closed:opacity-0`}
+          className={`relative w-full ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'} max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl transition duration-150 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:rounded-2xl`}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
