@@ -13,8 +13,13 @@ export class SiteChrome {
   get footer() {
     return this.page.getByRole('contentinfo');
   }
+  /** The phone menu's toggle: the summary of a native disclosure, so it works before and without script. */
   get menuButton() {
-    return this.mainNav.getByRole('button', { name: 'Menu' });
+    return this.mainNav.locator('summary', { hasText: 'Menu' });
+  }
+  /** The disclosure itself: `open` while the menu shows. */
+  get menuDisclosure() {
+    return this.mainNav.locator('details');
   }
   /** Resolves once the prerendered page is interactive: a click before hydration would do nothing. */
   async ready() {

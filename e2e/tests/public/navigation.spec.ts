@@ -90,12 +90,12 @@ test.describe('mobile menu at 375 px', () => {
     const chrome = new SiteChrome(page);
     await page.goto('/');
     const menu = await chrome.mobileMenu();
-    await expect(chrome.menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(chrome.menuDisclosure).not.toHaveAttribute('open');
     await expect(menu).toBeHidden();
     await expect(chrome.getDemoButton()).toHaveCount(0);
 
     await chrome.menuButton.click();
-    await expect(chrome.menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(chrome.menuDisclosure).toHaveAttribute('open');
     await expect(menu).toBeVisible();
     for (const name of ['Products', 'Print API', 'Use Cases', 'About', 'Contact']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('mobile menu at 375 px', () => {
     await expectNewTab(menu.getByRole('link', { name: /^Login/ }), siteConfig.links.dashboardLogin);
 
     await chrome.menuButton.click();
-    await expect(chrome.menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(chrome.menuDisclosure).not.toHaveAttribute('open');
     await expect(menu).toBeHidden();
 
     await chrome.menuButton.click();
@@ -119,7 +119,7 @@ test.describe('mobile menu at 375 px', () => {
     await chrome.menuButton.click();
     await menu.getByRole('link', { name: 'About', exact: true }).click();
     await expect(menu).toBeHidden();
-    await expect(chrome.menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(chrome.menuDisclosure).not.toHaveAttribute('open');
     await expect(page).toHaveURL(/#about$/);
     await expect(page.locator('#about')).toBeInViewport();
   });
@@ -133,7 +133,7 @@ test.describe('mobile menu at 375 px', () => {
     await expect(page.getByRole('dialog', { name: 'Request a Demo' }).getByLabel('First Name')).toBeVisible();
     // The page behind a modal is inert, so the menu is checked once the modal has closed.
     await page.keyboard.press('Escape');
-    await expect(chrome.menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(chrome.menuDisclosure).not.toHaveAttribute('open');
     await expect(await chrome.mobileMenu()).toBeHidden();
   });
 });

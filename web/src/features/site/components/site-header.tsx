@@ -1,6 +1,8 @@
-// The shared header (spec §2): navigation, Login to the external dashboard (new tab) and Get Demo, which
-// opens the lead modal (before the page's script runs, a link to the landing page's lead form). Below the lg breakpoint the links fold into a menu that toggles, closes on Escape
-// and closes after a jump to a section.
+// The shared header: navigation, Login to the external dashboard (new tab) and Get Demo, which opens the lead
+// modal (before the page's script runs, a link to the landing page's lead form). Below the lg breakpoint the
+// links fold into a menu: a native disclosure (<details>), so it opens and closes with no script at all (before
+// hydration, or when the script never loads); with the script it also closes on Escape and after a jump to a
+// section.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink, ProgressiveButton } from '../../../components/ui/button';
@@ -15,7 +17,7 @@ const MOBILE_LINK = 'block rounded-lg px-3 py-3 text-base font-semibold text-sla
 export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -53,43 +55,43 @@ export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
               Get Demo
             </ProgressiveButton>
           </div>
-          <button
-            ref={toggle}
-            type="button"
-            className="-mr-2 inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            <span className="sr-only">Menu</span>
-            <Icon name={menuOpen ? 'close' : 'menu'} />
-          </button>
-        </div>
-        {/* Always in the DOM (hidden when closed) so aria-controls points at a real element. */}
-        <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 lg:hidden">
-          <ul className="space-y-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.label}>
-                <NavLink item={item} className={MOBILE_LINK} onNavigate={close} />
-              </li>
-            ))}
-            <li>
-              <ExternalLink href={siteConfig.links.dashboardLogin} className={MOBILE_LINK} onClick={close}>
-                Login
-              </ExternalLink>
-            </li>
-          </ul>
-          <ProgressiveButton
-            fallbackHref={LEAD_FORM_HREF}
-            size="lg"
-            className="mt-3 w-full"
-            onClick={() => {
-              close();
-              onGetDemo();
-            }}
-          >
-            Get Demo
-          </ProgressiveButton>
+          {/* The panel is positioned against the sticky header, full width under its top row. */}
+          <details className="group lg:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+            <summary
+              ref={toggle}
+              aria-controls={menuId}
+              className="-mr-2 flex cursor-pointer list-none items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden"
+            >
+              <span className="sr-only">Menu</span>
+              <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+              <Icon name="close" className="hidden h-6 w-6 group-open:block" />
+            </summary>
+            <div id={menuId} className="absolute inset-x-0 top-full border-t border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg sm:px-6">
+              <ul className="space-y-1">
+                {NAV_ITEMS.map((item) => (
+                  <li key={item.label}>
+                    <NavLink item={item} className={MOBILE_LINK} onNavigate={close} />
+                  </li>
+                ))}
+                <li>
+                  <ExternalLink href={siteConfig.links.dashboardLogin} className={MOBILE_LINK} onClick={close}>
+                    Login
+                  </ExternalLink>
+                </li>
+              </ul>
+              <ProgressiveButton
+                fallbackHref={LEAD_FORM_HREF}
+                size="lg"
+                className="mt-3 w-full"
+                onClick={() => {
+                  close();
+                  onGetDemo();
+                }}
+              >
+                Get Demo
+              </ProgressiveButton>
+            </div>
+          </details>
         </div>
       </nav>
     </header>
