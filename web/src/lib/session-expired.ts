@@ -1,10 +1,12 @@
-// The lost-session path: a destructive toast, then after 500 ms the browser goes to
+// The lost-session path: a destructive toast, then, 500 ms after it is on screen, the browser goes to
 // /api/login, which signs the person in again and brings them back. Several calls can fail with 401 at the
 // same moment; only the first one toasts and schedules the trip.
 import { notifyError } from './toast';
 
 export const LOGIN_URL = '/api/login';
 export const LOGIN_REDIRECT_DELAY_MS = 500;
+/** A device too slow to load the toast library in this long leaves without the toast rather than stay stuck. */
+const TOAST_WAIT_CAP_MS = 3_000;
 
 /**
  * `titled`: the toast titled 'Unauthorized' with 'You are logged out. Logging in again...' (dashboard).
@@ -17,7 +19,9 @@ let redirecting = false;
 export function sessionExpired(wording: UnauthorizedWording): void {
   if (redirecting) return;
   redirecting = true;
-  if (wording === 'inline') notifyError('Unauthorized: You are logged out. Logging in again...');
-  else notifyError('Unauthorized', 'You are logged out. Logging in again...');
-  window.setTimeout(() => window.location.assign(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS);
+  const shown =
+    wording === 'inline' ? notifyError('Unauthorized: You are logged out. Logging in again...') : notifyError('Unauthorized', 'You are logged out. Logging in again...');
+  // The first toast loads the toast library: the 500 ms to read it start once it is on screen.
+  const capped = new Promise<void>((resolve) => window.setTimeout(resolve, TOAST_WAIT_CAP_MS));
+  void Promise.race([shown, capped]).then(() => window.setTimeout(() => window.location.assign(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS));
 }

@@ -29,14 +29,15 @@ export function toasterIsListening(): void {
   markToasterListening();
 }
 
-function show(kind: 'success' | 'error', title: string, description?: string) {
+/** Resolves once the toast has been handed to the toaster (after the library has loaded, on a first toast). */
+function show(kind: 'success' | 'error', title: string, description?: string): Promise<void> {
   if (!wanted) {
     wanted = true;
     for (const listener of wantListeners) listener();
   }
   // One promise for every toast: callbacks on it run in the order the toasts were raised.
   toastApi ??= toasterListening.then(() => import('sonner')).then((m) => m.toast);
-  void toastApi.then((toast) => {
+  return toastApi.then((toast) => {
     const id = onScreen ?? `toast-${++shown}`;
     onScreen = id;
     const closed = () => {
@@ -48,10 +49,10 @@ function show(kind: 'success' | 'error', title: string, description?: string) {
   });
 }
 
-export function notifySuccess(title: string, description?: string) {
-  show('success', title, description);
+export function notifySuccess(title: string, description?: string): Promise<void> {
+  return show('success', title, description);
 }
 
-export function notifyError(title: string, description?: string) {
-  show('error', title, description);
+export function notifyError(title: string, description?: string): Promise<void> {
+  return show('error', title, description);
 }
