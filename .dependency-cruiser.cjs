@@ -102,6 +102,14 @@ module.exports = {
       to: { path: ['^api/src/modules/', '^api/src/(app|server)\\.ts$'] },
     },
     {
+      name: 'api-engine-only-in-db',
+      severity: 'error',
+      comment:
+        'Only the db layer asks which engine it is on: each difference has one named helper in api/src/db/dialect.ts, so no module grows an isPostgres branch of its own.',
+      from: { path: '^api/src/', pathNot: ['^api/src/db/', TESTS] },
+      to: { path: '^api/src/db/engine\\.ts$' },
+    },
+    {
       name: 'api-contract-only-zod',
       severity: 'error',
       comment: 'The contract is bundled into the browser: it may import only itself and zod.',

@@ -1,7 +1,7 @@
 // Fills the leads table fast: multi-row inserts of 1,000 in one transaction, then the rollups built by a
 // single insert … select … group by, exactly what the per-lead upserts would have produced.
 import type { Db } from '../api/src/db/knex';
-import { isPostgres } from '../api/src/db/knex';
+import { isPostgres } from '../api/src/db/engine';
 import { LEAD_SOURCE_LABEL, LEAD_STATUSES, SOURCE_LABELS, VOLUME_VALUES, INDUSTRY_VALUES } from '../api/src/contract';
 
 const FIRST = ['James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'William', 'Elizabeth', 'David', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen'];

@@ -3,7 +3,8 @@
 // (a mailbox provider shared by a third of the leads, and one company's own domain), a company name, and the
 // short and special-character terms that the trigram indexes cannot serve. Real HTTP with a signed-in session,
 // median of RUNS after one warm-up request.
-import { createDb, isPostgres } from '../api/src/db/knex';
+import { createDb } from '../api/src/db/knex';
+import { isPostgres } from '../api/src/db/engine';
 import { leadsWithCapturer } from '../api/src/modules/leads/leads-queries';
 import { whereContains, whereIndexCandidates } from '../api/src/modules/leads/lead-search';
 import { migrateLatest } from '../api/src/db/migrate';

@@ -43,6 +43,12 @@ export const VOLUME_PIPELINE: Record<Volume, { pieces: number; priceCents: numbe
   'over-100000': { pieces: 150000, priceCents: 59 },
 };
 
+/** One lead's pipeline value in cents: its volume bucket's pieces at the bucket's price; 0 without a (known) volume. */
+export function pipelineCentsOf(volume: string | null | undefined): number {
+  const bucket = volume && Object.hasOwn(VOLUME_PIPELINE, volume) ? VOLUME_PIPELINE[volume as Volume] : undefined;
+  return bucket ? bucket.pieces * bucket.priceCents : 0;
+}
+
 /**
  * Why a public submission was kept as suspected spam: the honeypot held something, or the form was sent faster
  * than a person fills it. Such a submission is stored, never synced or counted, until staff release it.

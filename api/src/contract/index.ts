@@ -5,3 +5,4 @@ export * from './public-forms';
 export * from './schemas';
 export * from './entities';
 export * from './validation';
+export * from './csv';

@@ -114,6 +114,4 @@ function sqliteReaderConfig(file: string): Knex.Config {
   };
 }
 
-export function isPostgres(db: Db): boolean {
-  return db.client.config.client === 'pg';
-}
+

@@ -1,6 +1,6 @@
 // A database error while storing a lead is logged without the lead's personal data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgres } from '../db/knex';
+import { isPostgres } from '../db/engine';
 import { createLogger } from '../logger';
 import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../testing/test-app';
 

@@ -1,6 +1,7 @@
 // Failed sign-ins, counted in the database (never in memory) so every API process sees the same numbers.
 // Timestamps are ISO strings on both engines; on SQLite they compare as text in time order.
-import { isPostgres, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
+import { lockKeysForTransaction } from '../../db/dialect';
 import { toIso } from '../../db/types';
 
 export type AttemptKey = { email: string } | { ip: string };
@@ -22,7 +23,7 @@ export async function nthRecentAttemptAt(db: Db, key: AttemptKey, sinceIso: stri
 }
 
 // Any constant works: it names the one PostgreSQL advisory lock that sign-in throttling takes.
-const LOGIN_ATTEMPTS_LOCK = 0x6c6f_6769;
+const LOGIN_ATTEMPTS_LOCK = 0x6c6f_6769n;
 
 /**
  * Makes the rest of `trx` the only one counting and recording sign-in attempts, so a count and the insert it
@@ -32,7 +33,7 @@ const LOGIN_ATTEMPTS_LOCK = 0x6c6f_6769;
  * commit, for this process's one connection and for other processes alike.
  */
 export async function lockAttempts(trx: Db): Promise<void> {
-  if (isPostgres(trx)) await trx.raw('select pg_advisory_xact_lock(?)', [LOGIN_ATTEMPTS_LOCK]);
+  await lockKeysForTransaction(trx, [LOGIN_ATTEMPTS_LOCK]);
 }
 
 export async function insertAttempt(db: Db, email: string, ip: string, nowIso: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Leads captured at events: finding the lead an e-mail already has at an event (a second capture merges into
 // it through leads-queries' changeLead), and the list of events. Every query compiles to the same meaning on SQLite and PostgreSQL.
 import crypto from 'node:crypto';
-import { isPostgres, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
+import { lockedForUpdate, lockKeysForTransaction } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import type { EventSummary, Lead } from '../../contract';
 import { leadFromRow, leadsWithCapturer } from '../leads/leads-queries';
@@ -13,8 +14,7 @@ import { leadFromRow, leadsWithCapturer } from '../leads/leads-queries';
  */
 export async function findCapturedLead(db: Db, eventName: string, email: string): Promise<Lead | undefined> {
   const query = leadsWithCapturer(db).where('leads.event_name', eventName).whereRaw('lower(leads.email) = lower(?)', [email]);
-  if (isPostgres(db)) query.forUpdate('leads');
-  const row = await query.first();
+  const row = await lockedForUpdate(db, query, 'leads').first();
   return row ? leadFromRow(row) : undefined;
 }
 
@@ -53,10 +53,8 @@ export async function lockEventEmail(db: Db, eventName: string, email: string): 
 
 /** lockEventEmail for several people in one statement, taken in ascending order so two batches cannot deadlock. */
 export async function lockEventEmails(db: Db, people: { eventName: string; email: string }[]): Promise<void> {
-  if (!isPostgres(db) || people.length === 0) return;
-  const ids = [...new Set(people.map((p) => crypto.createHash('sha256').update(capturedId(p.eventName, p.email)).digest().readBigInt64BE(0)))];
-  ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  await db.raw('select pg_advisory_xact_lock(k) from unnest(?::bigint[]) as t(k)', [ids.map(String)]);
+  const ids = people.map((p) => crypto.createHash('sha256').update(capturedId(p.eventName, p.email)).digest().readBigInt64BE(0));
+  await lockKeysForTransaction(db, ids);
 }
 
 /** Every event leads were captured at, with how many and when the latest arrived; most recent first. */

@@ -3,7 +3,8 @@
 // PostgreSQL, except the claim, where PostgreSQL claimers take turns under an advisory lock so that several
 // server processes hand out each due job to exactly one of them, and one contact to one sync at a time.
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
+import { oneAtATime } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import { notifyCrmJobsCommitted } from './crm-signal';
 
@@ -110,7 +111,7 @@ const busyWithSameContact = `exists (select 1 from crm_sync_jobs other
 const CANDIDATES_PER_CLAIM = 50;
 
 /** Any number that names the claim's advisory lock on PostgreSQL. */
-const CLAIM_LOCK = 7_274_014;
+const CLAIM_LOCK = 7_274_014n;
 
 /**
  * Takes up to `limit` due jobs for `workerId` and counts the attempt, never two live claims for one e-mail
@@ -139,13 +140,7 @@ export async function claimDueJobs(db: Db, workerId: string, now: Date, leaseMs:
     }
     return jobs;
   };
-  if (isPostgres(db)) {
-    return db.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
-      return take(trx);
-    });
-  }
-  return take(db);
+  return oneAtATime(db, CLAIM_LOCK, take);
 }
 
 /** Remembers what already exists in Pipedrive for this job, while the claim is still ours. */

@@ -6,8 +6,8 @@
 // trails its writes), and the claim never lets two syncs of one e-mail or company run at once.
 import type { Knex } from 'knex';
 import {
-  INDUSTRIES, SAMPLE_TYPES, VOLUMES, VOLUME_PIPELINE,
-  type Attribution, type Lead, type SampleRequest, type Volume,
+  INDUSTRIES, SAMPLE_TYPES, VOLUMES, pipelineCentsOf,
+  type Attribution, type Lead, type SampleRequest,
 } from '../../contract';
 import { findLead } from '../leads/leads-queries';
 import { findSampleRequest } from '../samples/samples-queries';
@@ -23,8 +23,7 @@ export const sampleMarker = (id: number) => `#S${id}`;
 
 /** The lead's pipeline estimate: the volume bucket's monthly pieces at its tier price, in dollars (0 without a volume). */
 export function leadDealValue(volume: string | null): number {
-  const bucket = volume ? VOLUME_PIPELINE[volume as Volume] : undefined;
-  return bucket ? (bucket.pieces * bucket.priceCents) / 100 : 0;
+  return pipelineCentsOf(volume) / 100;
 }
 
 /**

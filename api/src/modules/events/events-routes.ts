@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { requireUser } from '../auth/require-user';
-import { LIMITS } from '../../contract';
+import { csvFileName, LIMITS } from '../../contract';
 import { allLeads } from '../leads/leads-service';
 import { leadsCsvStream } from '../leads/leads-csv';
 import { eventDetail } from './events-queries';
@@ -21,7 +21,7 @@ export function eventsRoutes(deps: AppDeps, router = new Router()) {
   router.get('/api/admin/events/:name/leads.csv', admin, async (ctx) => {
     const name = eventName(ctx.params.name);
     if (!(await eventDetail(deps.db, name))) throw notFound('Event');
-    ctx.set('Content-Disposition', `attachment; filename="${eventCsvFileName(name, deps.clock())}"`);
+    ctx.set('Content-Disposition', `attachment; filename="${csvFileName('leads', deps.clock(), name)}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = leadsCsvStream(allLeads(deps, { event: name }));
   });
@@ -35,10 +35,4 @@ function eventName(raw: string | undefined): string {
     throw new AppError('validation', `Event name must be 1 to ${LIMITS.eventName} characters`, { errors: { name: 'Unknown event' } });
   }
   return name;
-}
-
-/** `leads-mba-annual-2026-2026-11-23.csv`: only letters, digits and dashes reach the header. */
-export function eventCsvFileName(name: string, now: Date): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'event';
-  return `leads-${slug}-${now.toISOString().slice(0, 10)}.csv`;
 }

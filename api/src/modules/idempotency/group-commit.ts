@@ -9,7 +9,8 @@
 // One failing item must not fail the others: when a shared transaction fails, each of its items is retried in
 // a transaction of its own, so only the faulty one gets the error.
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
+import { concurrentWriters } from '../../db/dialect';
 import { AppError } from '../../http/errors';
 import { claimKeys, completeKeys, deleteStaleClaim, findKeys, type KeyRow } from './idempotency-queries';
 
@@ -46,7 +47,7 @@ const MAX_BATCH = 100;
  * SQLite has one connection and one writer, so one transaction at a time. PostgreSQL overlaps two: one is
  * sent while the other waits for its commit; more would only queue on the roll-up row both update.
  */
-const concurrentFlushes = (db: Db) => (isPostgres(db) ? 2 : 1);
+const concurrentFlushes = concurrentWriters;
 /** A `processing` row can only be a claim of the old two-step design; after this long its process is gone. */
 const LEGACY_CLAIM_STALE_MS = 60_000;
 

@@ -16,7 +16,8 @@
 //   e-mail or company) reads every lead. On PostgreSQL the same holds for a term without three letters or
 //   digits in a row (pg_trgm indexes words only), e.g. "%%%".
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
+import { searchIndexIsSeparateTable } from '../../db/dialect';
 
 /** How many of the newest leads (after the page's filters) are checked before the index is asked. */
 export const RECENT_WINDOW = 5000;
@@ -50,7 +51,7 @@ export function searchIndexServes(q: string): boolean {
  * the candidates (the term is lowered as the LIKE pattern is, and FTS5 folds at least the letters lower() does).
  */
 export function whereIndexCandidates(db: Db, query: Knex.QueryBuilder, q: string): void {
-  if (isPostgres(db) || !searchIndexServes(q)) return;
+  if (!searchIndexIsSeparateTable(db) || !searchIndexServes(q)) return;
   const phrase = `"${q.toLowerCase().replace(/"/g, '""')}"`;
   query.whereRaw('leads.id in (select rowid from leads_search where leads_search match ?)', [phrase]);
 }

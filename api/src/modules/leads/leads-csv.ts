@@ -2,7 +2,7 @@
 // so a million leads never sit in memory at once.
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { Lead } from '../../contract';
+import { neutraliseFormula, type Lead } from '../../contract';
 
 // Nested keys (attribution.*) are read by csv-stringify's dotted paths; a lead without attribution leaves them empty.
 const COLUMNS: { key: keyof Lead | `attribution.${string}`; header: string }[] = [
@@ -40,15 +40,6 @@ const COLUMNS: { key: keyof Lead | `attribution.${string}`; header: string }[] =
   { key: 'scanPayload', header: 'Scan payload' },
 ];
 
-/**
- * Formula injection guard: the export is opened in spreadsheets, and a visitor-typed cell that starts with
- * = + - @ (or a tab / carriage return, which some spreadsheets skip before reading one of those) would run as
- * a formula there. A leading apostrophe makes the spreadsheet show it as text (OWASP's advice).
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 export function leadsCsvStream(leads: AsyncIterable<Lead>): Readable {
   const csv = stringify({
     header: true,
@@ -64,8 +55,4 @@ export function leadsCsvStream(leads: AsyncIterable<Lead>): Readable {
   const source = Readable.from(leads, { objectMode: true });
   source.on('error', (err) => csv.destroy(err));
   return source.pipe(csv);
-}
-
-export function csvFileName(now: Date): string {
-  return `leads-${now.toISOString().slice(0, 10)}.csv`;
 }

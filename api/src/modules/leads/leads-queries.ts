@@ -3,7 +3,8 @@
 // the caller's transaction, so the dashboard's sums always equal a count of the rows. Every query compiles to the same meaning on SQLite and PostgreSQL; rows leave this file as
 // contract `Lead`s (camelCase, ISO dates).
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
+import { lockedForUpdate } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
@@ -170,10 +171,8 @@ export async function changeLead(
   /** Columns another module owns on the lead's row (a capture's qualification and consent), written as given. */
   ownedColumns: Record<string, unknown> = {},
 ): Promise<Lead | undefined> {
-  const read = leadsWithCapturer(trx).where('leads.id', id);
   // Only the lead's row: PostgreSQL refuses FOR UPDATE on the nullable side of the outer join.
-  if (isPostgres(trx)) read.forUpdate('leads');
-  const row = await read.first();
+  const row = await lockedForUpdate(trx, leadsWithCapturer(trx).where('leads.id', id), 'leads').first();
   if (!row) return undefined;
   const before = leadFromRow(row);
   const columns: Record<string, unknown> = { ...ownedColumns, updated_at: nowIso };

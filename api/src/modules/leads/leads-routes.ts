@@ -5,13 +5,13 @@ import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../auth/require-user';
 import { parseWith } from '../../http/validate';
-import { LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
+import { csvFileName, LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
 import { formFields, formPost, type FormPostSpec } from '../public-forms/form-post';
 import { parseId } from '../../http/validate';
 import { setNextPageLink } from '../../http/paging';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { allLeads, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
-import { csvFileName, leadsCsvStream } from './leads-csv';
+import { leadsCsvStream } from './leads-csv';
 
 /** The lead form posted without script: answered on the landing page's form; the source comes from the page it was sent from. */
 const LEAD_FORM_POST: FormPostSpec = {
@@ -47,7 +47,7 @@ export function leadsRoutes(deps: AppDeps, router = new Router()) {
 
   router.get('/api/admin/leads.csv', admin, async (ctx) => {
     const { limit: _limit, before: _before, ...filters } = parseWith(leadListQuerySchema, ctx.query);
-    ctx.set('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
+    ctx.set('Content-Disposition', `attachment; filename="${csvFileName('leads', deps.clock())}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = leadsCsvStream(allLeads(deps, filters));
   });

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import type { PricingProduct } from '../../contract';
-import { isPostgres } from '../../db/knex';
+import { isPostgres } from '../../db/engine';
 import { AUDIT_PAGE, insertAudit } from './pricing-queries';
 import { createProduct, setProductVisibility, updateProduct, getAudit } from './pricing-service';
 

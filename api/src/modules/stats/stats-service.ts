@@ -2,13 +2,12 @@
 // synced to the CRM, in percent to one decimal), pipeline value (each lead's volume bucket priced as pieces ×
 // tier price), and a zero-filled 30-day series for the chart.
 import type { AppDeps } from '../../deps';
-import { VOLUME_PIPELINE, VOLUME_VALUES, type Stats, type Volume } from '../../contract';
+import { pipelineCentsOf, type Stats } from '../../contract';
 import { countsByDaySince, countsByVolumeAndStatus } from './stats-queries';
 
 export const CHART_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const isVolume = (v: string): v is Volume => (VOLUME_VALUES as readonly string[]).includes(v);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function getStats({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<Stats> {
@@ -27,7 +26,7 @@ export async function getStats({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Pr
   for (const { volume, status, count } of byVolumeStatus) {
     totalLeads += count;
     if (status === 'synced') synced += count;
-    if (isVolume(volume)) pipelineCents += count * VOLUME_PIPELINE[volume].pieces * VOLUME_PIPELINE[volume].priceCents;
+    pipelineCents += count * pipelineCentsOf(volume);
   }
 
   const perDay = new Map(byDay.map(({ day, count }) => [day, count]));

@@ -1,8 +1,9 @@
-// The rep's backup (issue 6): every capture on this device as CSV, made here from local data so it works
+// The rep's backup: every capture on this device as CSV, made here from local data so it works
 // offline. RFC 4180: every field quoted, quotes doubled, CRLF between rows; a BOM so spreadsheet apps read
 // the UTF-8 names right; and the same formula guard as the server's export (a cell starting = + - @ would
-// run as a formula in a spreadsheet, so it gets a leading apostrophe).
-import { FOLLOW_UPS, INTERESTS, LEAD_RATINGS } from '@contract';
+// run as a formula in a spreadsheet, so it gets a leading apostrophe; the rule and the file name are the
+// contract's, csv.ts).
+import { FOLLOW_UPS, INTERESTS, LEAD_RATINGS, neutraliseFormula } from '@contract';
 import type { CaptureRecord } from './capture-types';
 
 const labelOf = (list: readonly { value: string; label: string }[], value: string | undefined) => list.find((i) => i.value === value)?.label;
@@ -30,10 +31,6 @@ const COLUMNS: { header: string; value: (c: CaptureRecord) => string | number | 
   { header: 'Photo', value: (c) => (c.photo ? STATE_LABEL[c.photo.state] : undefined) },
 ];
 
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function cell(value: string | number | undefined, header: boolean): string {
   const text = value === undefined ? '' : typeof value === 'number' || header ? String(value) : neutraliseFormula(value);
   return `"${text.replace(/"/g, '""')}"`;
@@ -45,11 +42,6 @@ export function capturesToCsv(captures: CaptureRecord[]): string {
   const lines = [COLUMNS.map((c) => cell(c.header, true)).join(',')];
   for (const capture of rows) lines.push(COLUMNS.map((c) => cell(c.value(capture), false)).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-export function csvFileName(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `captures-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
 /** Saves the text as a file through a Blob link: no server involved, so it works offline. */

@@ -6,7 +6,8 @@ import { ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { takeOver } from '../../../lib/events';
 import { replayOutbox } from '../../../lib/outbox';
 import { useOwnNotices } from '../../../lib/screen-notices';
-import { capturesToCsv, csvFileName, downloadCsv } from '../capture-csv';
+import { csvFileName } from '@contract';
+import { capturesToCsv, downloadCsv } from '../capture-csv';
 import { RETRY_WHILE_WAITING_MS, countsOf, startCaptureSync, useCaptureStore } from '../capture-store';
 import { WAITING_FOR_SIGN_IN } from '../capture-types';
 import { useOnline } from '../use-online';
@@ -79,7 +80,7 @@ function CaptureScreen() {
   }, [retrying]);
 
   function exportCsv() {
-    downloadCsv(capturesToCsv(useCaptureStore.getState().captures), csvFileName());
+    downloadCsv(capturesToCsv(useCaptureStore.getState().captures), csvFileName('captures', new Date()));
   }
 
   async function onSendNow() {
