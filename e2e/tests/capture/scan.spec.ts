@@ -9,6 +9,7 @@ import { addUser } from '../../support/cli';
 import { signIn, uniqueTag } from '../admin/support/admin-test';
 import { writeQrCameraFile } from './support/fake-camera';
 import { launchWith, startCapturing } from './support/scan-test';
+import { OUTBOX_DB_NAME } from '../../../web/src/lib/cache-names';
 
 // One badge per run (the e2e database lives as long as the run): its e-mail is unique to this file's load.
 const TAG = uniqueTag('badge');
@@ -29,12 +30,12 @@ test.use({
   launchOptions: launchWith('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_FILE}`),
 });
 
-/** The capture bodies in this device's outbox (IndexedDB dm-outbox), as they will be sent. */
+/** The capture bodies in this device's outbox (its IndexedDB database), as they will be sent. */
 function outboxBodies(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(
-    () =>
+    (dbName) =>
       new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const open = indexedDB.open('dm-outbox');
+        const open = indexedDB.open(dbName);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const read = open.result.transaction('items').objectStore('items').getAll();
@@ -42,6 +43,7 @@ function outboxBodies(page: Page): Promise<Record<string, unknown>[]> {
           read.onerror = () => reject(read.error);
         };
       }),
+    OUTBOX_DB_NAME,
   );
 }
 

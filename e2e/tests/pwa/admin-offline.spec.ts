@@ -5,6 +5,7 @@ import { addUser } from '../../support/cli';
 import { createLead } from '../admin/support/api-data';
 import { uniqueEmail } from '../public/support/unique';
 import { waitForServiceWorker } from './support/pwa';
+import { ADMIN_API_CACHE } from '../../../web/src/lib/cache-names';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -34,10 +35,10 @@ test('admin offline - last data shown and marked, writes paused with the reason,
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await expect(add).toBeEnabled();
-  expect(await page.evaluate(() => caches.has('dm-admin-api'))).toBe(true);
+  expect(await page.evaluate((name) => caches.has(name), ADMIN_API_CACHE)).toBe(true);
   await page.getByRole('link', { name: 'Sign out' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => caches.has('dm-admin-api'))).toBe(false);
+  expect(await page.evaluate((name) => caches.has(name), ADMIN_API_CACHE)).toBe(false);
 });
 
 test('admin offline after a first visit - the answers fetched before the worker took over show, marked offline', async ({ page, context }) => {
@@ -52,7 +53,7 @@ test('admin offline after a first visit - the answers fetched before the worker 
   await waitForServiceWorker(page);
   // The worker keeps what the page already showed (who is signed in, and the leads) once it takes over.
   await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('dm-admin-api')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 10_000 })
+    .poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), ADMIN_API_CACHE), { timeout: 10_000 })
     .toEqual(expect.arrayContaining(['/api/auth/user', '/api/admin/leads', '/api/admin/stats']));
 
   await context.setOffline(true);
@@ -65,7 +66,7 @@ test('admin offline after a first visit - the answers fetched before the worker 
 
 /** The paths the worker keeps in the admin's cache, as the page sees them. */
 function cachedAdminPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async () => (await (await caches.open('dm-admin-api')).keys()).map((r) => new URL(r.url).pathname));
+  return page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), ADMIN_API_CACHE);
 }
 
 /** Signs a new admin in, makes a lead, and shows it on /admin through the worker, so it is in the cache. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ATTRIBUTION_STORAGE_KEY, captureAttribution, getAttribution, resetAttributionMemory, type AttributionEnv } from './attribution';
+import { ATTRIBUTION_STORAGE_KEY } from './cache-names';
+import { captureAttribution, getAttribution, resetAttributionMemory, type AttributionEnv } from './attribution';
 
 /** A tab: one sessionStorage shared by its page views, each with its own address and referrer. */
 function tab() {

@@ -3,7 +3,8 @@
 // sessionStorage (one visit = one tab session), and every lead and sample request sends it as `attribution`.
 // A later page view that carries UTM parameters is a new campaign click and replaces what was kept.
 // Everything the functions touch is passed in, so the tests hand them small fakes instead of a browser.
-import type { Attribution } from '@contract';
+import { LIMITS, type Attribution } from '@contract';
+import { ATTRIBUTION_STORAGE_KEY } from './cache-names';
 
 export interface AttributionEnv {
   /** The page's address (window.location). */
@@ -14,8 +15,8 @@ export interface AttributionEnv {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
-export const ATTRIBUTION_STORAGE_KEY = 'dm.attribution';
-const MAX = 500;
+/** Each value at most what the server keeps. */
+const MAX = LIMITS.attribution;
 
 const UTM_PARAMS = {
   utm_source: 'utmSource',

@@ -1,5 +1,6 @@
 // Every name this app gives to browser storage and channels, in one place: pages and the service worker
-// must agree on them, and sign-out clears the admin's cache by name.
+// must agree on them, sign-out clears the admin's cache by name, and the browser tests read them from here.
+// The names are on visitors' and staff's devices: changing one orphans what is stored under the old name.
 export const ADMIN_API_CACHE = 'dm-admin-api';
 export const PUBLIC_API_CACHE = 'dm-public-api';
 /** Marks an answer the service worker served from its cache; the value is when the server first sent it. */
@@ -15,3 +16,12 @@ export const OUTBOX_SYNC_TAG = 'dm-outbox';
 export const EVENTS_CHANNEL = 'dm-events';
 /** The page's message to the service worker: "cache these answers I fetched before you controlled me". */
 export const CACHE_ANSWERS_MESSAGE = 'CACHE_ANSWERS';
+
+/** The captures made on this device (IndexedDB), kept after the outbox has delivered them. */
+export const CAPTURES_DB_NAME = 'dm-captures';
+/** The event a rep is capturing at (localStorage). */
+export const CAPTURE_EVENT_KEY = 'dm-capture-event';
+/** The last account known to be signed in on this device (localStorage). */
+export const KNOWN_USER_KEY = 'dm-known-user';
+/** Where this visit came from (sessionStorage: one visit, one tab session). */
+export const ATTRIBUTION_STORAGE_KEY = 'dm.attribution';

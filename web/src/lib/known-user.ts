@@ -2,7 +2,7 @@
 // that works offline (event capture) knows whose captures to show when the sign-in check cannot reach the
 // server. Only the id and name: enough to bind and label captures, nothing else about the account. Forgotten
 // on sign-out and whenever the server says nobody is signed in.
-const KEY = 'dm-known-user';
+import { KNOWN_USER_KEY as KEY } from './cache-names';
 
 export interface KnownUser {
   id: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAYLOAD_CHARS, clipUtf8, parseBadgePayload, splitName } from './badge-payload';
+import { LIMITS } from '@contract';
 
 describe('parseBadgePayload - vCard', () => {
   it('reads N, EMAIL, ORG and TEL of a vCard 3.0 with CRLF line breaks', () => {
@@ -121,9 +122,10 @@ describe('parseBadgePayload - unknown and malformed', () => {
     expect(parseBadgePayload(' \r\n ')).toEqual({ kind: 'unknown', contact: {} });
   });
 
-  it('a very long field is cut to a sane length, control characters become spaces', () => {
-    const contact = parseBadgePayload(`MECARD:N:${'L'.repeat(500)},Ann\u0007e;EMAIL:a@example.com;;`).contact;
-    expect(contact.lastName).toHaveLength(200);
+  it("a very long field is cut to the contract's length for it, control characters become spaces", () => {
+    const contact = parseBadgePayload(`MECARD:N:${'L'.repeat(500)},Ann\u0007e;ORG:${'C'.repeat(500)};EMAIL:a@example.com;;`).contact;
+    expect(contact.lastName).toHaveLength(LIMITS.name);
+    expect(contact.company).toHaveLength(LIMITS.company);
     expect(contact.firstName).toBe('Ann e');
   });
 

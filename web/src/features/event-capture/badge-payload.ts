@@ -3,6 +3,8 @@
 // This reads each into the capture form's fields; anything else is "unknown" and the caller keeps the raw
 // text so nothing scanned is lost. Pure: no DOM, no network, so every kind is unit-tested.
 
+import { EMAIL_PATTERN, LIMITS } from '@contract';
+
 export type BadgeKind = 'vcard' | 'mecard' | 'mailto' | 'email' | 'url' | 'delimited' | 'unknown';
 
 export interface BadgeContact {
@@ -24,11 +26,22 @@ export interface ParsedBadge {
  */
 export const MAX_PAYLOAD_CHARS = 4296;
 /** The most of a scan's raw text the server keeps, in UTF-8 bytes; a longer one is cut, never refused. */
-export const SCAN_PAYLOAD_MAX_BYTES = 4096;
-/** A longer value is not a name, an address or a company; it is cut rather than refused. */
-const MAX_FIELD_CHARS = 200;
+export const SCAN_PAYLOAD_MAX_BYTES = LIMITS.scanPayloadBytes;
+/** Each field at most what the server accepts for it: a longer value is cut rather than refused. */
+const MAX_FIELD_CHARS: Record<keyof BadgeContact, number> = {
+  firstName: LIMITS.name,
+  lastName: LIMITS.name,
+  email: LIMITS.email,
+  company: LIMITS.company,
+  phone: LIMITS.phone,
+};
 
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+/**
+ * The contract's e-mail pattern (linear time on any input), and none of the characters that separate a
+ * badge's fields or wrap an address (`Ada <ada@example.com>`, `name;company;email`), so those formats are read
+ * as what they are rather than as one odd address.
+ */
+const EMAIL = { test: (text: string) => !/[<>(),;:"]/.test(text) && EMAIL_PATTERN.test(text) };
 const PHONE = /^\+?[\d\s().-]{7,}$/;
 const UNKNOWN: ParsedBadge = { kind: 'unknown', contact: {} };
 
@@ -67,7 +80,7 @@ function looksBinary(text: string): boolean {
 function clean(contact: BadgeContact): BadgeContact {
   const out: BadgeContact = {};
   for (const [key, value] of Object.entries(contact) as [keyof BadgeContact, string | undefined][]) {
-    const text = value?.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_FIELD_CHARS);
+    const text = value?.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_FIELD_CHARS[key]);
     if (text) out[key] = text;
   }
   if (out.email && !EMAIL.test(out.email)) delete out.email;

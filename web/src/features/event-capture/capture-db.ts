@@ -1,17 +1,17 @@
-// This device's captures (issue 6), in IndexedDB beside the outbox: the outbox delivers and forgets, this
+// This device's captures, in IndexedDB beside the outbox: the outbox delivers and forgets, this
 // remembers, so the list can show sent captures and the CSV backup can hold everything ever captured here.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CaptureRecord } from './capture-types';
+import { CAPTURES_DB_NAME } from '../../lib/cache-names';
 
 interface CapturesDb extends DBSchema {
   captures: { key: string; value: CaptureRecord; indexes: { capturedAt: number } };
 }
 
-const DB_NAME = 'dm-captures';
 let dbPromise: Promise<IDBPDatabase<CapturesDb>> | undefined;
 
 function db() {
-  dbPromise ??= openDB<CapturesDb>(DB_NAME, 1, {
+  dbPromise ??= openDB<CapturesDb>(CAPTURES_DB_NAME, 1, {
     upgrade(database) {
       const store = database.createObjectStore('captures', { keyPath: 'id' });
       store.createIndex('capturedAt', 'capturedAt');

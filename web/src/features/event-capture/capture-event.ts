@@ -1,6 +1,6 @@
-// The event a rep is capturing at, remembered on this device until changed (issue 6). localStorage can be
+// The event a rep is capturing at, remembered on this device until changed. localStorage can be
 // missing or full (private modes); then the event lasts for this visit only.
-const KEY = 'dm-capture-event';
+import { CAPTURE_EVENT_KEY as KEY } from '../../lib/cache-names';
 
 export function readEvent(): string | null {
   try {
