@@ -102,6 +102,13 @@ module.exports = {
       to: { path: ['^api/src/modules/', '^api/src/(app|server)\\.ts$'] },
     },
     {
+      name: 'api-routes-through-services',
+      severity: 'error',
+      comment: 'Routes speak HTTP and call services; reading and writing rows is the queries\' job, reached through a service.',
+      from: { path: '^api/src/modules/.+-routes\\.ts$' },
+      to: { path: '^api/src/modules/.+-queries\\.ts$' },
+    },
+    {
       name: 'api-engine-only-in-db',
       severity: 'error',
       comment:

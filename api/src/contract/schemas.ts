@@ -178,6 +178,9 @@ export const userInputSchema = z.object({
 /** A page size for the admin's lists: 50 unless asked, never more than 500 rows in one answer. */
 const pageLimit = z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 500'), z.lte(500, 'limit must be 1 to 500')), 50);
 
+/** The event named in /api/admin/events/:name/…: the exact name leads were captured under. */
+export const eventParamsSchema = z.object({ name: requiredText('Unknown event', LIMITS.eventName) });
+
 /** `?spam=1` lists the suspected spam instead of the real submissions (`0` or absent). */
 const spamFlag = optionalEnum(['0', '1'], 'spam must be 0 or 1');
 

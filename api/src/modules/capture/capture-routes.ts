@@ -7,8 +7,7 @@ import { requireUser } from '../auth/require-user';
 import { parseWith } from '../../http/validate';
 import { captureInputSchema, type CurrentUser } from '../../contract';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
-import { captureLead } from './capture-service';
-import { listEvents } from './capture-queries';
+import { captureLead, listCaptureEvents } from './capture-service';
 
 export function captureRoutes(deps: AppDeps, router = new Router()) {
 
@@ -24,7 +23,7 @@ export function captureRoutes(deps: AppDeps, router = new Router()) {
   });
 
   router.get('/api/admin/events', requireUser(deps), async (ctx) => {
-    ctx.body = await listEvents(deps.db);
+    ctx.body = await listCaptureEvents(deps);
   });
 
   return router;

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUser, type Lead } from '../../contract';
+import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUser, type EventSummary, type Lead } from '../../contract';
 import type { Db } from '../../db/knex';
 import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { groupCommitFor, type GroupCommit, type StoreMany, type StoredAnswer } from '../idempotency/group-commit';
@@ -14,7 +14,7 @@ import { changeLead, type LeadChange } from '../leads/leads-queries';
 import { createLead, createLeads } from '../leads/leads-service';
 import { captureDetailsColumns, mergedCaptureDetailsColumns } from '../capture-details/capture-details-columns';
 import { recordCapture, recordCaptures } from '../capture-details/lead-captures-queries';
-import { capturedId, findCapturedEmails, findCapturedLead, lockEventEmail, lockEventEmails } from './capture-queries';
+import { capturedId, findCapturedEmails, findCapturedLead, listEvents, lockEventEmail, lockEventEmails } from './capture-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -112,4 +112,9 @@ async function mergeCapture(trx: Knex.Transaction, lead: Lead, input: CaptureDat
   // The CRM sync changed the lead between our read and our write: the client's outbox retries (5xx).
   if (!merged) throw new AppError('unavailable', 'The lead changed while the capture was merged; it will be retried');
   return merged;
+}
+
+/** The events leads were captured at, with how many and when the latest arrived; most recent first. */
+export function listCaptureEvents(deps: Pick<AppDeps, 'db'>): Promise<EventSummary[]> {
+  return listEvents(deps.db);
 }
