@@ -8,6 +8,7 @@ import { publicRoutes } from '../../pages/public-routes';
 import { SampleFormPage } from '../../pages/sample-form';
 import { closeE2eDb, findLeadByEmail, findSampleRequestByEmail } from './support/e2e-db';
 import { waitOutMinimumFillTime } from './support/lead-helpers';
+import { leadTriggersOf } from './support/lead-triggers';
 import { uniqueEmail } from './support/unique';
 
 test.describe.configure({ mode: 'parallel' });
@@ -34,29 +35,16 @@ async function openUnhydrated(page: Page, path: string) {
   return release;
 }
 
-/** The label of each page's own lead buttons (hero, closing band), beside the header's Get Demo. */
-const CONTENT_TRIGGERS: Record<string, string> = {
-  '/': 'Get Demo',
-  '/print': 'Contact Sales Team',
-  '/print/postcards': 'Contact Support',
-  '/print/letters': 'Contact Sales Team',
-  '/print/pricing': 'Contact Sales Team',
-  '/print/faq': 'Contact Technical Support',
-  '/mortgage': 'Get Free Consultation',
-  '/USPSInformedDelivery': 'Get Started',
-  '/digital-audience': 'Build Your Audience',
-};
-
 async function expectLeadFormReached(page: Page) {
   await expect(page).toHaveURL(/\/#contact$/);
   await expect(page.getByRole('form', { name: 'Demo request' })).toBeInViewport();
 }
 
 for (const path of [...publicRoutes.map((r) => r.path), '/no-such-page']) {
-  const content = CONTENT_TRIGGERS[path];
-  test(`${path} - before the script runs, ${content ? `"${content}" and ` : ''}the header's Get Demo lead to the lead form`, async ({ page }) => {
+  test(`${path} - before the script runs, the page's own lead controls and the header's Get Demo lead to the lead form`, async ({ page }) => {
+    const labels = [...new Set(await leadTriggersOf(page.request, path))];
     const triggers = [
-      ...(content ? [{ where: 'content', find: () => page.getByRole('main').getByText(content, { exact: true }).first() }] : []),
+      ...labels.map((label) => ({ where: 'content', find: () => page.getByRole('main').getByText(label, { exact: true }).first() })),
       { where: 'header', find: () => page.getByRole('navigation', { name: 'Main' }).getByText('Get Demo', { exact: true }).filter({ visible: true }) },
     ];
     for (const trigger of triggers) {

@@ -69,8 +69,18 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
       );
     });
     await page.goto(route, { waitUntil: 'networkidle' });
+    // The scripts start after the first paint, so network idle alone could come before them: the count is
+    // taken once the page has hydrated, and must then hold the entry and every chunk the page declares.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const declared = await page.evaluate(() => {
+      const boot = document.querySelector('script[data-entry]');
+      return [boot?.getAttribute('data-entry') ?? '', ...(boot?.getAttribute('data-preload') ?? '').split(' ')].filter(Boolean);
+    });
+    await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     await context.close();
+    expect(declared.length, `${route} declares its entry and chunks`).toBeGreaterThan(0);
+    expect(declared.filter((url) => !row.urls.includes(url)), `${route}: every script it declares was counted`).toEqual([]);
     figures.push(row);
     // The barcode reader (its chunk and ZXing's .wasm) is the capture screen's alone, loaded on Scan.
     expect(everything.filter((u) => /scanner|zxing|barcode|\.wasm$/i.test(u)), `${route} loads no scanner code`).toEqual([]);

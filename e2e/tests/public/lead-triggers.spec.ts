@@ -1,36 +1,25 @@
-// Every button that opens the lead modal, on every public page: each opens the lead form in a dialog
-// titled for that button, and the header's Get Demo opens "Request a Demo" everywhere. The buttons were
-// found by searching the pages for the lead modal's hook; a page whose button does nothing fails here.
+// Every control that opens the lead modal, on every public page: each opens the lead form in a dialog
+// titled for that control, and the header's Get Demo opens "Request a Demo" everywhere. The controls are found
+// from each page itself (support/lead-triggers.ts), so a new one is tested without touching this file; only
+// a control whose dialog has a title of its own needs its title below.
 import { expect, test, type Page } from '@playwright/test';
 import { LeadModal } from '../../pages/lead-modal';
 import { publicRoutes, VIEWPORTS } from '../../pages/public-routes';
 import { SiteChrome } from '../../pages/site-chrome';
+import { countByLabel, leadTriggersOf } from './support/lead-triggers';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ reducedMotion: 'reduce' });
 
-interface ContentTrigger {
-  /** The button's label in the page's content. */
-  button: string;
-  /** The dialog title that button gives the lead modal. */
-  title: string;
-  /** How many such buttons the page has (hero and closing band). */
-  count: number;
-}
-
 const DEMO_TITLE = 'Request a Demo';
 
-const CONTENT_TRIGGERS: Record<string, ContentTrigger[]> = {
-  '/': [{ button: 'Get Demo', title: DEMO_TITLE, count: 1 }],
-  '/print': [{ button: 'Contact Sales Team', title: 'Contact Sales Team', count: 1 }],
-  '/print/postcards': [{ button: 'Contact Support', title: 'Contact Support', count: 1 }],
-  '/print/letters': [{ button: 'Contact Sales Team', title: 'Contact Sales Team', count: 1 }],
-  '/print/pricing': [{ button: 'Contact Sales Team', title: 'Contact Sales Team', count: 1 }],
-  '/print/faq': [{ button: 'Contact Technical Support', title: 'Contact Technical Support', count: 1 }],
-  '/mortgage': [{ button: 'Get Free Consultation', title: 'Get Your Free Consultation', count: 2 }],
-  '/USPSInformedDelivery': [{ button: 'Get Started', title: 'Get Started with Informed Delivery', count: 2 }],
-  '/digital-audience': [{ button: 'Build Your Audience', title: 'Build Your Audience', count: 2 }],
+/** The dialog title a control gives the lead modal, where it is not the control's own label. */
+const TITLE_FOR: Record<string, string> = {
+  'Get Demo': DEMO_TITLE,
+  'Get Free Consultation': 'Get Your Free Consultation',
+  'Get Started': 'Get Started with Informed Delivery',
 };
+const titleFor = (label: string) => TITLE_FOR[label] ?? label;
 
 async function expectLeadDialog(page: Page, title: string) {
   const modal = new LeadModal(page);
@@ -41,18 +30,18 @@ async function expectLeadDialog(page: Page, title: string) {
 }
 
 for (const path of [...publicRoutes.map((r) => r.path), '/no-such-page']) {
-  const triggers = CONTENT_TRIGGERS[path] ?? [];
-  const names = triggers.map((t) => `"${t.button}"`).join(', ');
-  test(`${path} - ${names ? `${names} and ` : ''}the header's Get Demo open the lead form, each in its own dialog`, async ({ page }) => {
+  test(`${path} - every lead control of the page and the header's Get Demo open the lead form, each in its own dialog`, async ({ page }) => {
+    const triggers = countByLabel(await leadTriggersOf(page.request, path));
     await page.goto(path);
     const chrome = new SiteChrome(page);
     await chrome.ready();
     const modal = new LeadModal(page);
-    for (const trigger of triggers) {
-      await expect(modal.contentTriggers(trigger.button)).toHaveCount(trigger.count);
-      for (let i = 0; i < trigger.count; i++) {
-        await modal.contentTrigger(trigger.button, i).click();
-        await expectLeadDialog(page, trigger.title);
+    for (const [label, count] of triggers) {
+      // Hydrated, each link became the button that opens the dialog.
+      await expect(modal.contentTriggers(label)).toHaveCount(count);
+      for (let i = 0; i < count; i++) {
+        await modal.contentTrigger(label, i).click();
+        await expectLeadDialog(page, titleFor(label));
       }
     }
     // After a titled button, the header's button still gets its own title.
@@ -60,6 +49,13 @@ for (const path of [...publicRoutes.map((r) => r.path), '/no-such-page']) {
     await expectLeadDialog(page, DEMO_TITLE);
   });
 }
+
+test('the pages with lead controls of their own are found', async ({ request }) => {
+  // A guard on the finder itself: the landing pages are known to have them.
+  for (const path of ['/', '/print', '/mortgage', '/USPSInformedDelivery', '/digital-audience']) {
+    expect(await leadTriggersOf(request, path), path).not.toEqual([]);
+  }
+});
 
 test.describe('375 px', () => {
   test.use({ viewport: VIEWPORTS.phone });

@@ -129,8 +129,15 @@ test.describe('without the service worker (the page replays by itself)', () => {
     expect(await countLeadsByEmail(email)).toBe(1);
   });
 
-  test('two tabs coming back online together - still exactly one row', async ({ context }) => {
+  test('two tabs coming back online together - one request reaches the server, one row', async ({ context }) => {
     const email = uniqueEmail('outbox-tabs');
+    // Every lead POST either tab got an answer to, i.e. that reached the server: the Web Lock must let one tab
+    // send, not merely leave the server to drop the other's duplicate.
+    const answered: number[] = [];
+    context.on('response', (response) => {
+      const request = response.request();
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/leads') answered.push(response.status());
+    });
     const one = await context.newPage();
     const two = await context.newPage();
     await one.goto('/');
@@ -146,6 +153,7 @@ test.describe('without the service worker (the page replays by itself)', () => {
     await expect(indicator(one)).toHaveCount(0, { timeout: 15_000 });
     await expect(indicator(two)).toHaveCount(0, { timeout: 15_000 });
     expect(await countLeadsByEmail(email)).toBe(1);
+    expect(answered).toEqual([201]);
   });
 
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_SIDE, fitWithin } from './downscale';
 
+// The target size of a downscaled photo (the arithmetic only: the encoding itself runs in the browser, covered
+// by the capture photo browser tests).
 describe('fitWithin', () => {
-  it('shrinks a 12 MP landscape photo to 1600 px on its long side, proportions kept', () => {
+  it('the size for a 12 MP landscape photo: 1600 px on its long side, proportions kept', () => {
     expect(fitWithin(4032, 3024)).toEqual({ width: 1600, height: 1200 });
   });
 
-  it('shrinks a portrait photo by its height', () => {
+  it('the size for a portrait photo: its height is the long side', () => {
     expect(fitWithin(3000, 4000)).toEqual({ width: 1200, height: 1600 });
   });
 
