@@ -1,4 +1,4 @@
-// Event capture's qualification, card photo and device safety (issue 12) on a phone-sized screen, against
+// Event capture's qualification, card photo and device safety on a phone-sized screen, against
 // the production build, the real server and its database: a photo taken offline reaches the server once
 // and shows in the lead's dialog; rating, interests, follow-up, notes and consent reach the dashboard and
 // the CSV; one account's captures are never shown or sent under another's session on the same device;

@@ -1,4 +1,4 @@
-// Event capture (issue 6) on a phone-sized screen, against the production build, the real server and its
+// Event capture on a phone-sized screen, against the production build, the real server and its
 // database: a rep captures twenty people offline by keyboard, reloads, comes back online and every capture
 // reaches the database once; duplicates merge; a rep is refused admin data; signing out with captures
 // waiting warns, exports and keeps them; and the screen passes axe-core.

@@ -1,4 +1,4 @@
-// The lead dashboard and event captures (issue 6): the event filter lists the events, and captured leads show
+// The lead dashboard and event captures: the event filter lists the events, and captured leads show
 // the event and the rep who captured them.
 import crypto from 'node:crypto';
 import { request as playwrightRequest } from '@playwright/test';

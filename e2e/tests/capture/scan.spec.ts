@@ -1,4 +1,4 @@
-// Scanning badges on the capture screen at a phone's size (issue 12), with Chromium's fake camera showing a
+// Scanning badges on the capture screen at a phone's size, with Chromium's fake camera showing a
 // QR code made in this file from a vCard: read offline with the reader the service worker precached (no
 // request leaves our origin), the fields fill, Save; online, one lead with the parsed fields, and the raw
 // payload went with the capture. A second scan of the same badge says it was captured already and merges.

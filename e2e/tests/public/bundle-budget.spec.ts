@@ -3,7 +3,7 @@
 // and no staff code (admin, charts, event capture, the badge scanner). Figures per route are printed and
 // saved to test-results/bundle-budget.json. A second test holds the server to the encoding the client asks for.
 //
-// The budgets are issue 13's: at most 100 KB of JavaScript and 12 KB of CSS per public route, Brotli. Counted
+// The budgets: at most 100 KB of JavaScript and 12 KB of CSS per public route, Brotli. Counted
 // until the network is idle, so whatever a page fetches at idle (the service worker's registration, a form's
 // parts) counts too, boot.js included. CSS is what the page fetches as stylesheets plus the stylesheet the
 // build inlines into the page's HTML (<style data-href>, scripts/build.ts), counted as its contents compressed

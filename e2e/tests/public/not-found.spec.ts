@@ -1,4 +1,4 @@
-// The 404 page (spec §2, §4): status 404 for unknown paths, every button, 'Contact Us Now' revealing the
+// The 404 page: status 404 for unknown paths, every button, 'Contact Us Now' revealing the
 // inline lead form, and the popular pages.
 import { expect, test } from '@playwright/test';
 import { siteConfig, telHref } from '../../../web/src/lib/site-config';

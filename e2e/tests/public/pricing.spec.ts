@@ -50,7 +50,7 @@ test('product block - says so when loading fails, and its retry loads the produc
   await expect(page.getByText('Pricing products could not be loaded.')).toHaveCount(0);
 });
 
-// Needs the API's GET /api/pricing/products (contract §4) and the seeded products.
+// Needs the API's GET /api/pricing/products and the seeded products.
 test('product cards - the visible products of Pricing Management, in sort order', async ({ page }) => {
   await page.goto('/print/pricing');
   const names = await visiblePricingProductNames();

@@ -1,4 +1,4 @@
-// The free sample request form on /print/samples (spec §2, §4, §5, §8).
+// The free sample request form on /print/samples.
 import { expect, test, type Page } from '@playwright/test';
 import { MIN_FILL_MS } from '../../../api/src/contract';
 import { siteConfig } from '../../../web/src/lib/site-config';
@@ -95,7 +95,7 @@ test('server error - the spec error toast appears, the form is kept and no Thank
   await expect(samples.thankYouDialog).toHaveCount(0);
 });
 
-test('network failure - saved on the device for later instead of the error toast (contract §7)', async ({ page }) => {
+test('network failure - saved on the device for later instead of the error toast', async ({ page }) => {
   await page.route('**/api/print-samples', (r) => r.abort('connectionrefused'));
   const samples = await openForm(page);
   await fillValid(samples, 'offline@example.com');
@@ -106,7 +106,7 @@ test('network failure - saved on the device for later instead of the error toast
   await expect(samples.thankYouDialog).toHaveCount(0);
 });
 
-// Needs the API's POST /api/print-samples (contract §4, §6).
+// Needs the API's POST /api/print-samples.
 test('success - stored; Thank You modal with the phone number, Schedule Demo in a new tab, and Close', async ({ page }) => {
   const email = uniqueEmail('samples');
   const samples = await openForm(page);

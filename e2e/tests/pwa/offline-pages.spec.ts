@@ -1,4 +1,4 @@
-// Installable and offline (issue 5): Chromium itself judges installability, and after one online visit
+// Installable and offline: Chromium itself judges installability, and after one online visit
 // every public page, the 404 page and the admin shell load with the network off.
 import { expect, test } from '@playwright/test';
 import { PUBLIC_ROUTES } from '../../../web/src/app/routes';

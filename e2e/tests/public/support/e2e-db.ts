@@ -51,7 +51,7 @@ export async function findSampleRequestByEmail(email: string): Promise<Record<st
   return open()('sample_requests').where({ email }).first();
 }
 
-/** Visible pricing products in the order the public page must show them (contract §4). */
+/** Visible pricing products in the order the public page must show them. */
 export async function visiblePricingProductNames(): Promise<string[]> {
   const rows: { name: string }[] = await open()('pricing_products').where({ is_visible: true }).orderBy([{ column: 'sort_order' }, { column: 'name' }]).select('name');
   return rows.map((r) => r.name);

@@ -1,5 +1,5 @@
 // Shared steps of the lead form tests: fill valid values, wait out the spam guard's minimum fill time
-// (contract §5: faster submissions are answered like a success but never stored), submit.
+// (faster submissions are kept as suspected spam, out of the leads), submit.
 import type { Page } from '@playwright/test';
 import { MIN_FILL_MS } from '../../../../api/src/contract';
 import type { LeadFormPage } from '../../../pages/lead-form';

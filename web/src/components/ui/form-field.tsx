@@ -1,5 +1,5 @@
 // Labelled inputs whose error text is tied to the field (aria-describedby, aria-invalid) and shown in red
-// under it (spec §5).
+// under it.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const CONTROL =

@@ -1,4 +1,4 @@
-// "Offline — showing data from <time>" (issue 5): shown while the admin's data came from the cache.
+// "Offline — showing data from <time>": shown while the admin's data came from the cache.
 import { format } from 'date-fns';
 import { OFFLINE_WRITE_REASON, useOfflineDataStore, useWritesPaused } from '../../lib/offline-data';
 import { useNoticeOwned } from '../../lib/screen-notices';

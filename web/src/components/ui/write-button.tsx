@@ -1,4 +1,4 @@
-// A button that changes data. While the admin is offline it is paused, and says why (issue 5): the
+// A button that changes data. While the admin is offline it is paused, and says why: the
 // reason is its description and tooltip, and the offline banner shows it too.
 import type { ButtonHTMLAttributes } from 'react';
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../lib/offline-data';

@@ -1,4 +1,4 @@
-// The dashboard's calls (spec §7, contract §4): one page of leads at a time, newest first, with the next
+// The dashboard's calls: one page of leads at a time, newest first, with the next
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
 import type { CrmStatus, EventDetail, EventSummary, Lead, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
@@ -10,9 +10,9 @@ const LEADS_PATH = '/api/admin/leads';
 export interface LeadFilters {
   q: string;
   status: string;
-  /** An event's exact name: leads captured there (issue 6); '' for every lead. */
+  /** An event's exact name: leads captured there; '' for every lead. */
   event: string;
-  /** Qualification from event captures (issue 12): '' for any. */
+  /** Qualification from event captures: '' for any. */
   rating: string;
   followUp: string;
   interest: string;

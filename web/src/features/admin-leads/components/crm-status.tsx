@@ -1,4 +1,4 @@
-// The dashboard's CRM line (issue 7): "CRM not connected" while no Pipedrive token is set, otherwise how many
+// The dashboard's CRM line: "CRM not connected" while no Pipedrive token is set, otherwise how many
 // syncs wait and how many failed. Nothing is shown until the status has loaded.
 import { Badge } from '../../../components/ui/badge';
 import { formatCount } from '../../../lib/format';

@@ -1,4 +1,4 @@
-// The event chosen in the dashboard's event filter, summed up by the server (issue 12): leads per rep, by
+// The event chosen in the dashboard's event filter, summed up by the server: leads per rep, by
 // rating, with card photos, synced to the CRM, with consent; and that event's CSV.
 import { useEffect, useState } from 'react';
 import type { EventDetail } from '@contract';

@@ -1,4 +1,4 @@
-// What a rep recorded at the event (issue 12): rating, interests, follow-up, consent with its wording's
+// What a rep recorded at the event: rating, interests, follow-up, consent with its wording's
 // version and time, the scanned badge, and the card photo (served to staff sessions only).
 import type { ReactNode } from 'react';
 import { FOLLOW_UPS, INTERESTS, LEAD_RATINGS, type Lead } from '@contract';

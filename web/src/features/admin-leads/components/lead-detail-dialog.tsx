@@ -1,4 +1,4 @@
-// One lead with every field it has (issue 7): contact, request, where it was captured and by whom, its CRM
+// One lead with every field it has: contact, request, where it was captured and by whom, its CRM
 // status with the reason of a failed sync, and the visit's attribution (UTM parameters, referrer, landing page).
 import type { ReactNode } from 'react';
 import type { Attribution, Lead } from '@contract';

@@ -1,4 +1,4 @@
-// Search (name, e-mail, company) and status filter, both answered by the server (contract §4), plus the CSV
+// Search (name, e-mail, company) and status filter, both answered by the server, plus the CSV
 // export of exactly what is filtered. Typing settles for a moment before the list reloads.
 import { useEffect, useState } from 'react';
 import { LEAD_STATUSES } from '@contract';

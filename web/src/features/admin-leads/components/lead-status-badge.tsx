@@ -1,11 +1,11 @@
-// Lead status colours of spec §4: new green, synced blue, sync_failed destructive, anything else neutral; a
+// Lead status colours: new green, synced blue, sync_failed destructive, anything else neutral; a
 // lead without a status counts as new.
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const TONES: Record<string, BadgeTone> = { new: 'green', synced: 'blue', sync_failed: 'destructive' };
 
 /**
- * A failed sync's reason (issue 7) is the badge's tooltip and, for screen readers, a visually hidden
+ * A failed sync's reason is the badge's tooltip and, for screen readers, a visually hidden
  * description tied to it (a `div`, so the badge stays the status cell's only `span`).
  */
 export function LeadStatusBadge({ status, syncError, id }: { status: string | null | undefined; syncError?: string | null; id?: string }) {

@@ -1,4 +1,4 @@
-// Leads per day over the last 30 days (contract §5 `leadsByDay`), drawn with uPlot. uPlot and its CSS are
+// Leads per day over the last 30 days, drawn with uPlot. uPlot and its CSS are
 // imported only here, so they ship in the admin chunk and never in a public page's bundle. The canvas is
 // hidden from assistive technology; the same numbers are available as a table under "Show data".
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Recent Leads (spec §2): Contact (name over e-mail), Company, Industry, Volume, Date, Status; empty text
+// Recent Leads: Contact (name over e-mail), Company, Industry, Volume, Date, Status; empty text
 // 'No leads found'. Wide tables scroll inside their own focusable region on phones.
 import { useState } from 'react';
 import { SPAM_REASON_LABELS, type Lead } from '@contract';
@@ -73,7 +73,7 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
         </button>
         <div className="text-slate-600">{lead.email}</div>
         {lead.eventName ? (
-          // Captured at an event by a rep (issue 6): where, and by whom.
+          // Captured at an event by a rep: where, and by whom.
           <div className="mt-1 text-xs text-slate-600">
             <span className="font-medium text-slate-700">{lead.eventName}</span>
             {lead.capturedBy ? ` · captured by ${lead.capturedBy}` : ''}

@@ -1,4 +1,4 @@
-// "Load more" follows the Link header's next page (contract §4); it disappears on the last page.
+// "Load more" follows the Link header's next page; it disappears on the last page.
 import { LoadMoreButton } from '../../../components/ui/load-more';
 import { useLeadsStore } from '../leads-store';
 

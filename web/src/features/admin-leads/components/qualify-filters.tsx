@@ -1,4 +1,4 @@
-// Filters on the qualification reps give at events (issue 12): rating, follow-up and an interest, each
+// Filters on the qualification reps give at events: rating, follow-up and an interest, each
 // answered by the server and carried into the CSV export like the other filters.
 import { FOLLOW_UPS, INTERESTS, LEAD_RATINGS } from '@contract';
 import { useLeadsStore } from '../leads-store';

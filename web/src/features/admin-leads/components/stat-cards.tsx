@@ -1,4 +1,4 @@
-// The four stat cards of spec §2: Total Leads, This Month, Conversion Rate as a percent, Pipeline Value in
+// The four stat cards: Total Leads, This Month, Conversion Rate as a percent, Pipeline Value in
 // thousands of dollars (`$12.3K`).
 import type { Stats } from '@contract';
 import { ErrorPanel } from '../../../components/ui/list-state';

@@ -1,4 +1,4 @@
-// This device's captures for the event, newest first, each with its state (issue 6), under the counts:
+// This device's captures for the event, newest first, each with its state, under the counts:
 // captured, waiting, sent (and needing attention, when any does).
 import { format } from 'date-fns';
 import { Badge } from '../../../components/ui/badge';

@@ -15,7 +15,7 @@ import { CaptureForm } from './capture-form';
 import { CaptureCounts, CaptureList } from './capture-list';
 import { EventPicker } from './event-picker';
 import { SignOutWarning } from './sign-out-warning';
-// The device's data safety (issue 12): captures bound to their account, unsent counts and storage, backups, clearing.
+// The device's data safety: captures bound to their account, unsent counts and storage, backups, clearing.
 import type { CaptureOwner } from '../capture-types';
 import { BackupPrompt } from './backup-prompt';
 import { ClearSentButton } from './clear-sent-dialog';

@@ -1,4 +1,4 @@
-// The event the rep is at, set once and remembered on the device (issue 6). Names of events captured on
+// The event the rep is at, set once and remembered on the device. Names of events captured on
 // this device before are offered as suggestions, so "MBA Annual 2026" is not typed three ways.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { captureInputSchema, fieldErrors } from '@contract';

@@ -1,4 +1,4 @@
-// Signing out while captures wait (issue 6): say so, offer the CSV backup, and keep the captures whatever
+// Signing out while captures wait: say so, offer the CSV backup, and keep the captures whatever
 // the rep decides; they are sent once anyone signs in again on this device.
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';

@@ -1,4 +1,4 @@
-// The buttons of the campaign pages (/mortgage, /USPSInformedDelivery, /digital-audience, spec §2): the
+// The buttons of the campaign pages (/mortgage, /USPSInformedDelivery, /digital-audience): the
 // lead modal, the external demo calendar (new tab) and a call link.
 import { ExternalButtonLink, ProgressiveButton, buttonClasses } from '../../../components/ui/button';
 import { LEAD_FORM_HREF, siteConfig, telHref } from '../../../lib/site-config';

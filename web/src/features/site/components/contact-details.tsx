@@ -1,4 +1,4 @@
-// The provider's contact facts (spec §2 contact block), all from the site configuration, and the
+// The provider's contact facts, all from the site configuration, and the
 // external demo calendar in a new tab.
 import type { ReactNode } from 'react';
 import { ExternalButtonLink } from '../../../components/ui/button';

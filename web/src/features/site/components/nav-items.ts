@@ -1,4 +1,4 @@
-// The navigation bar of spec §2. Section links are plain hrefs to the landing page's anchors: from the
+// The navigation bar. Section links are plain hrefs to the landing page's anchors: from the
 // landing page they only scroll, from any other page they load it at that section.
 export interface NavItem {
   label: string;

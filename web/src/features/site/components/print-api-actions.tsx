@@ -1,5 +1,5 @@
 // The print pages' two outbound buttons: account registration and the external API documentation,
-// both in a new tab (spec §2 "Public print pages").
+// both in a new tab.
 import { ExternalButtonLink } from '../../../components/ui/button';
 import { siteConfig } from '../../../lib/site-config';
 import { Icon } from './icon';

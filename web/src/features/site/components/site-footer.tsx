@@ -1,4 +1,4 @@
-// The shared footer (spec §2 "Shared footer"): every page of the print API, the external demo calendar,
+// The shared footer: every page of the print API, the external demo calendar,
 // the placeholder legal and contact links, and the support phone number and e-mail.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

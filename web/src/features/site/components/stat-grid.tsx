@@ -1,4 +1,4 @@
-// Headline figures (spec §9): big value, short label, optional detail.
+// Headline figures: big value, short label, optional detail.
 export interface Stat {
   value: string;
   label: string;

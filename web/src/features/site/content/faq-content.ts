@@ -1,4 +1,4 @@
-// The FAQ's five groups (spec §2), answered from the product facts of spec §9 and nothing else.
+// The FAQ's five groups, answered from the product facts and nothing else.
 export interface FaqGroup {
   title: string;
   items: { question: string; answer: string }[];

@@ -1,4 +1,4 @@
-// Copy for the landing page's products, personalisation and use-case sections (spec §1, §2, §9 facts).
+// Copy for the landing page's products, personalisation and use-case sections.
 import type { IconName } from '../components/icon';
 
 export interface ProductCard {

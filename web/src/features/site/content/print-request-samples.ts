@@ -1,4 +1,4 @@
-// The print API's request shapes (spec §3 "Print API request shapes"), shown as code on the print pages.
+// The print API's request shapes, shown as code on the print pages.
 // They are marketing samples: the fields are the spec's, the values are illustrations.
 const address = (name: string, line1: string, city: string, state: string, zip: string) => ({
   Name: name,

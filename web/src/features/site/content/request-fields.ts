@@ -1,4 +1,4 @@
-// What each field of the print API's request shapes does (spec §3), for the postcard and letter pages.
+// What each field of the print API's request shapes does, for the postcard and letter pages.
 const COMMON = {
   WaitForRender: 'Wait for the proof to render before answering, so you get its preview straight back.',
   VariablePayload: 'Key/value pairs merged into your design: names, offer codes, personalised URLs.',
