@@ -77,11 +77,6 @@ function jobFromRow(row: Record<string, unknown>): CrmJob {
   };
 }
 
-export async function findJob(db: Knex, kind: CrmJobKind, recordId: number): Promise<CrmJob | undefined> {
-  const row = await db('crm_sync_jobs').where({ kind, record_id: recordId }).first();
-  return row ? jobFromRow(row) : undefined;
-}
-
 /** Due: pending and its time has come, or running under a claim older than the lease (its process died). */
 function whereDue(q: Knex.QueryBuilder, nowIso: string, staleIso: string): Knex.QueryBuilder {
   return q.where((w) =>

@@ -50,12 +50,7 @@ export const useCurrentUserStore = create<CurrentUserState>()((set, get) => ({
 
 export type AdminAccess = 'loading' | 'signed-out' | 'not-admin' | 'admin' | 'error';
 
-/** The one question every admin screen asks before it shows or fetches anything. */
-export function selectAccess(state: CurrentUserState): AdminAccess {
-  return accessFor(state, ['admin']);
-}
-
-/** The same question for a screen open to these roles ('admin' in the answer means "may use this screen"). */
+/** The question every staff screen asks before it shows or fetches anything: may this account use a screen open to these roles ('admin' in the answer means "may use this screen")? */
 export function accessFor(state: CurrentUserState, roles: readonly UserRole[]): AdminAccess {
   if (state.status === 'idle' || state.status === 'loading') return 'loading';
   if (state.status === 'error') return 'error';
