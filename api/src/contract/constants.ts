@@ -112,6 +112,24 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'visibility'] as con
 export const USER_ROLES = ['admin', 'rep'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** What the staff audit log records: staff and system actions on accounts, sessions and people's data. */
+export const STAFF_AUDIT_ACTIONS = [
+  'user.invite',
+  'user.invite_cancel',
+  'user.setup',
+  'user.role',
+  'user.password_reset',
+  'user.deactivate',
+  'user.reactivate',
+  'session.end',
+  'session.end_others',
+  'person.export',
+  'person.erase',
+  'retention.run',
+  'retention.setting',
+] as const;
+export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
+
 export const US_STATES = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
   ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['FL', 'Florida'], ['GA', 'Georgia'],

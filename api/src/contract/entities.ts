@@ -1,5 +1,5 @@
 // Response shapes: camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
-import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType, SpamReason } from './constants';
+import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType, SpamReason, StaffAuditAction } from './constants';
 
 /** Where a visitor came from (UTM parameters, referrer, landing page); fields absent when unknown. */
 export interface Attribution {
@@ -172,6 +172,19 @@ export interface PricingAuditEntry {
   productName: string | null;
   userName: string | null;
   changes: { before: Partial<PricingProduct> | null; after: Partial<PricingProduct> | null };
+  createdAt: string;
+}
+
+/** One line of the staff audit log; `actorName` is null for the system (retention runs, the CLI). */
+export interface StaffAuditEntry {
+  id: number;
+  actorUserId: number | null;
+  actorName: string | null;
+  action: StaffAuditAction;
+  /** What was acted on, never a person's personal data: `user:12`, `session`, `person:<salted hash>`. */
+  subject: string | null;
+  /** What changed (before/after for a change, counts for an erasure or a retention run). */
+  details: Record<string, unknown>;
   createdAt: string;
 }
 
