@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { accountLinkInputSchema, inviteInputSchema, staffChangeSchema, type AccountLinkIssued, type CurrentUser } from '../../contract';
 import type { AppDeps } from '../../deps';
+import { siteOrigin } from '../../http/site-origin';
 import { parseId, parseWith } from '../../http/validate';
 import { endAllDevices, endDevice, listDevices } from '../auth/devices-service';
 import { requireUser } from '../auth/require-user';
@@ -20,7 +21,7 @@ const actorOf = (ctx: Context) => ctx.state.user as CurrentUser;
 
 /** The link is made for the address the admin is using, so it opens on the same site. */
 function issued(ctx: Context, { user, token, expiresAt }: IssuedLink): AccountLinkIssued {
-  return { user, link: { url: accountLinkUrl(ctx.origin, token), expiresAt } };
+  return { user, link: { url: accountLinkUrl(siteOrigin(ctx), token), expiresAt } };
 }
 
 export function teamRoutes(deps: AppDeps, router = new Router()) {
