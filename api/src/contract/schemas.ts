@@ -234,8 +234,8 @@ export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
 /** GET /api/admin/staff-audit: newest first, filtered by action and by who acted, keyset paging like the leads. */
 export const staffAuditQuerySchema = z.object({
   limit: pageLimit,
-  before: z.optional(z.coerce.number().check(z.int('before must be an entry id'), z.gte(1, 'before must be an entry id'))),
+  before: z.optional(z.coerce.number({ error: 'before must be an entry id' }).check(z.int('before must be an entry id'), z.gte(1, 'before must be an entry id'))),
   action: optionalEnum(STAFF_AUDIT_ACTIONS, 'Unknown action'),
-  actor: z.optional(z.coerce.number().check(z.int('actor must be a user id'), z.gte(1, 'actor must be a user id'))),
+  actor: z.optional(z.coerce.number({ error: 'actor must be a user id' }).check(z.int('actor must be a user id'), z.gte(1, 'actor must be a user id'))),
 });
 export type StaffAuditQuery = z.output<typeof staffAuditQuerySchema>;
