@@ -33,6 +33,7 @@ export function detailsOf(entry: StaffAuditEntry): string | null {
       return `${String(d.before)} → ${String(d.after)}`;
     case 'user.invite':
     case 'user.invite_cancel':
+    case 'user.create':
       return typeof d.role === 'string' ? `as ${d.role}` : null;
     case 'user.setup':
       return SETUP_KINDS[String(d.kind)] ?? null;
