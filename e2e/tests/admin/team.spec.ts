@@ -13,6 +13,8 @@ import { signIn, test, uniqueTag } from './support/admin-test';
 import { checkScreen } from './support/screens';
 
 test.afterAll(closeCaptureDb);
+// Two browsers, a capture and several axe runs each: on a busy 2-core machine that is more than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
 
 /** A browser of the rep's own: no cookies, nothing cached from the admin's. */
 async function freshBrowser(browser: Browser): Promise<Page> {
