@@ -48,12 +48,36 @@ describe('npm run user:add', { timeout: 90_000 }, () => {
     expect(first.password_hash).not.toContain('first long password');
     expect(await verifyPassword('first long password', first.password_hash)).toBe(true);
 
+    // Another admin first: the last active admin cannot be made a rep (the Team screen's rule).
+    expect(userAdd('--email', 'bob@example.com', '--password', 'bobs long password').stdout.trim()).toBe('Created admin bob@example.com');
     const updated = userAdd('--email', 'ann@example.com', '--password', 'second long password', '--role', 'rep');
     expect(updated.code).toBe(0);
     expect(updated.stdout.trim()).toBe('Updated rep ann@example.com');
     const second = await readUser('ann@example.com');
     expect(second).toMatchObject({ id: first.id, name: 'Ann', role: 'rep' });
     expect(await verifyPassword('second long password', second.password_hash)).toBe(true);
+  });
+
+  it('the last active admin made a rep - exits 1 with the rule, nothing changed; every change is in the staff audit log without an actor', async () => {
+    const res = userAdd('--email', 'bob@example.com', '--password', 'another long password', '--role', 'rep');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('There must always be at least one active admin. Make someone else an admin first.');
+    const bob = await readUser('bob@example.com');
+    expect(bob).toMatchObject({ role: 'admin' });
+    expect(await verifyPassword('bobs long password', bob.password_hash)).toBe(true);
+
+    const db = createDb(file);
+    try {
+      const lines = await db('staff_audit').orderBy('id').select('action', 'actor_user_id', 'subject');
+      expect(lines).toEqual([
+        { action: 'user.create', actor_user_id: null, subject: `user:${(await readUser('ann@example.com')).id}` },
+        { action: 'user.create', actor_user_id: null, subject: `user:${bob.id}` },
+        { action: 'user.password_set', actor_user_id: null, subject: expect.any(String) },
+        { action: 'user.role', actor_user_id: null, subject: expect.any(String) },
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('bad input - exits 1 with a message for each problem, saves nothing', async () => {

@@ -7,13 +7,14 @@ import { ConfigError, loadConfig } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
 import { nowIso } from '../api/src/db/types';
-import { saveAccount } from '../api/src/modules/auth/accounts-service';
+import { saveAccount } from '../api/src/modules/team/team-service';
 
 const USAGE = `Usage: npm run user:add -- --email <email> --password <password> [--name <name>] [--role admin|rep]
 
-Creates a staff account, or updates the account with that e-mail: its password always, its name and role
-when given. Passwords need at least 10 characters. The database is the one DATABASE_URL names, as for
-npm start (default data/directmailers.sqlite).`;
+Creates a staff account, or updates the account with that e-mail: its password always (signing it out
+everywhere), its name and role when given. Passwords need at least 10 characters. The database is the one
+DATABASE_URL names, as for npm start (default data/directmailers.sqlite). Admins can also invite staff from
+the Team screen (/admin/team); both follow the same rules and write to the staff audit log.`;
 
 function fail(message: string): never {
   console.error(`user:add: ${message}\n\n${USAGE}`);
@@ -62,18 +63,20 @@ async function main() {
   try {
     await migrateLatest(db);
     // Name and role keep their stored values on an update unless given; the schema's default role applies to new accounts.
-    const { action, user } = await saveAccount(
+    const { action, user, state } = await saveAccount(
       db,
       { email: input.email, password: input.password, name: input.name, role: args.role === undefined ? undefined : input.role },
       nowIso(),
     );
     console.log(`${action === 'created' ? 'Created' : 'Updated'} ${user.role} ${user.email}`);
+    if (state === 'deactivated') console.log('The account is deactivated: an admin reactivates it on the Team screen before it can sign in.');
   } finally {
     await db.destroy();
   }
 }
 
 main().catch((err) => {
+  // A rule the service refused (the last active admin) is the user's to fix: its message says how.
   console.error(`user:add failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -25,6 +25,8 @@ import { crmRoutes } from './modules/crm/crm-routes';
 import { captureRoutes } from './modules/capture/capture-routes';
 import { capturePhotosRoutes } from './modules/capture-photos/capture-photos-routes';
 import { eventsRoutes } from './modules/events/events-routes';
+import { teamRoutes } from './modules/team/team-routes';
+import { staffAuditRoutes } from './modules/staff-audit/staff-audit-routes';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps): Koa {
     captureRoutes,
     capturePhotosRoutes,
     eventsRoutes,
+    teamRoutes,
+    staffAuditRoutes,
   ]) {
     addRoutes(deps, router);
   }

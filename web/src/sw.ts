@@ -14,7 +14,8 @@ import { ADMIN_CACHE_MAX_AGE_SECONDS, adminSessionGuard, clearAdminCache, isAdmi
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const APP_SHELL = /^\/(admin(\/.*)?|login|setup)\/?$/;
+// The client-rendered routes (the same list as api/src/http/static-files.ts serves the shell for).
+const APP_SHELL = /^\/(admin(\/.*)?|login|setup|set-password)\/?$/;
 
 // Prerendered pages live at /<route>/index.html: let /print find /print/index.html.
 precacheAndRoute(self.__WB_MANIFEST, {

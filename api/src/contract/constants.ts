@@ -121,14 +121,51 @@ export const STAFF_AUDIT_ACTIONS = [
   'user.password_reset',
   'user.deactivate',
   'user.reactivate',
+  'user.invite_renew',
+  'user.rename',
+  'user.create',
+  'user.password_set',
   'session.end',
   'session.end_others',
+  'session.end_all',
   'person.export',
   'person.erase',
   'retention.run',
   'retention.setting',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
+
+/** How the staff audit screen names each action (its filter and its lines). */
+export const STAFF_AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
+  'user.invite': 'Invited',
+  'user.invite_cancel': 'Invite cancelled',
+  'user.invite_renew': 'New invite link',
+  'user.setup': 'Password chosen',
+  'user.create': 'Account created (command line)',
+  'user.password_set': 'Password set (command line)',
+  'user.role': 'Role changed',
+  'user.rename': 'Name changed',
+  'user.password_reset': 'Password reset',
+  'user.deactivate': 'Deactivated',
+  'user.reactivate': 'Reactivated',
+  'session.end': 'Device signed out',
+  'session.end_others': 'Signed out everywhere else',
+  'session.end_all': 'Signed out everywhere',
+  'person.export': 'Person exported',
+  'person.erase': 'Person erased',
+  'retention.run': 'Retention run',
+  'retention.setting': 'Retention setting changed',
+};
+
+/**
+ * A staff account's state: `invited` until the person opens their link and chooses a password, `active` once they
+ * have (a password reset keeps them active, waiting for the new link), `deactivated` when an admin retired them.
+ */
+export const STAFF_STATES = ['active', 'invited', 'deactivated'] as const;
+export type StaffState = (typeof STAFF_STATES)[number];
+
+/** How long an invite or password-reset link works: long enough to pass on by chat or phone, short enough not to linger. */
+export const ACCOUNT_LINK_TTL_DAYS = 7;
 
 export const US_STATES = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],

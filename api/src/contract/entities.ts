@@ -1,5 +1,5 @@
 // Response shapes: camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
-import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType, SpamReason, StaffAuditAction } from './constants';
+import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType, SpamReason, StaffAuditAction, StaffState } from './constants';
 
 /** Where a visitor came from (UTM parameters, referrer, landing page); fields absent when unknown. */
 export interface Attribution {
@@ -193,6 +193,51 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: UserRole;
+}
+
+/** A one-time link an admin hands over: an invite (choose a first password) or a password reset. */
+export type AccountLinkKind = 'invite' | 'reset';
+
+/** GET /api/admin/users: one staff account as the Team screen lists it. */
+export interface StaffMember extends CurrentUser {
+  state: StaffState;
+  /** The last request any of their sessions made (kept to within a few minutes); null if never signed in. */
+  lastActiveAt: string | null;
+  /** Sessions signed in now (not expired). */
+  deviceCount: number;
+  createdAt: string;
+  /** The link waiting to be used, if any; `expired` once its time is up (a new link is needed). */
+  pendingLink: { kind: AccountLinkKind; expiresAt: string; expired: boolean } | null;
+}
+
+/** What inviting, a new invite link or a password reset answers: the account and its one-time link, shown once. */
+export interface AccountLinkIssued {
+  user: StaffMember;
+  link: { url: string; expiresAt: string };
+}
+
+/** GET /api/auth/account-link?token=: whose link it is, so the page can greet them. */
+export interface AccountLinkInfo {
+  kind: AccountLinkKind;
+  name: string;
+  email: string;
+  expiresAt: string;
+}
+
+/** One signed-in session: a device as its user agent describes it. */
+export interface DeviceSession {
+  /** Opaque handle for ending this session (not the cookie, which cannot be derived from it). */
+  id: string;
+  /** e.g. "Chrome 131"; null when the browser did not say. */
+  browser: string | null;
+  /** The operating system's name, e.g. "iOS", "Windows" (browsers freeze the version they report); null when unknown. */
+  os: string | null;
+  deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
+  /** null for sessions signed in before devices were recorded. */
+  signedInAt: string | null;
+  lastActiveAt: string | null;
+  /** The session making this request. */
+  current: boolean;
 }
 
 /** GET /api/admin/crm/status: whether a Pipedrive token is configured, and how many syncs wait or failed. */

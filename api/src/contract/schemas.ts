@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import {
   TEMPLATE_TYPES, PRODUCT_CATEGORIES, USER_ROLES, LIMITS, LEAD_RATING_VALUES,
-  INTEREST_VALUES, FOLLOW_UP_VALUES, SCAN_FORMAT_VALUES,
+  INTEREST_VALUES, FOLLOW_UP_VALUES, SCAN_FORMAT_VALUES, STAFF_AUDIT_ACTIONS,
 } from './constants';
 import { requiredText, optionalText, optionalEnum, emailField, maxLengthFirst } from './fields';
 import { leadInputSchema } from './public-forms';
@@ -175,6 +175,32 @@ export const userInputSchema = z.object({
   role: z._default(z.enum(USER_ROLES, { error: 'Role must be admin or rep' }), 'admin'),
 });
 
+const roleField = z.enum(USER_ROLES, { error: 'Role must be admin or rep' });
+
+/** POST /api/admin/users: who to invite; they choose their own password through the link. */
+export const inviteInputSchema = z.object({
+  name: requiredText('Name is required', LIMITS.name),
+  email: emailField,
+  role: roleField,
+});
+export type InviteInput = z.input<typeof inviteInputSchema>;
+
+/** PATCH /api/admin/users/:id: a new role, a new name, or both. */
+export const staffChangeSchema = z
+  .object({
+    role: z.optional(roleField),
+    name: z.optional(requiredText('Name is required', LIMITS.name)),
+  })
+  .check(z.refine((v) => v.role !== undefined || v.name !== undefined, 'Nothing to change: send a role or a name'));
+export type StaffChange = z.output<typeof staffChangeSchema>;
+
+/** POST /api/auth/account-link: an invite or reset link's token and the password its person chose. */
+export const accountLinkInputSchema = z.object({
+  token: z.string({ error: 'The link is missing its token' }).check(z.minLength(1, 'The link is missing its token'), z.maxLength(200)),
+  password: passwordField,
+});
+export type AccountLinkInput = z.input<typeof accountLinkInputSchema>;
+
 /** A page size for the admin's lists: 50 unless asked, never more than 500 rows in one answer. */
 const pageLimit = z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 500'), z.lte(500, 'limit must be 1 to 500')), 50);
 
@@ -204,3 +230,12 @@ export const sampleListQuerySchema = z.object({
   spam: spamFlag,
 });
 export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
+
+/** GET /api/admin/staff-audit: newest first, filtered by action and by who acted, keyset paging like the leads. */
+export const staffAuditQuerySchema = z.object({
+  limit: pageLimit,
+  before: z.optional(z.coerce.number({ error: 'before must be an entry id' }).check(z.int('before must be an entry id'), z.gte(1, 'before must be an entry id'))),
+  action: optionalEnum(STAFF_AUDIT_ACTIONS, 'Unknown action'),
+  actor: z.optional(z.coerce.number({ error: 'actor must be a user id' }).check(z.int('actor must be a user id'), z.gte(1, 'actor must be a user id'))),
+});
+export type StaffAuditQuery = z.output<typeof staffAuditQuerySchema>;

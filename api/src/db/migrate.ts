@@ -1,8 +1,35 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { oneAtATime } from './dialect';
 import type { Db } from './knex';
 import { migrationSource } from './migrations';
 
-/** Brings the schema up to date; safe to call on every start and from several processes (Knex takes a lock). */
+/** Only one process migrates at a time (PostgreSQL: an advisory lock; see oneAtATime). */
+const MIGRATIONS_LOCK = 0x6d69_6772n;
+const LOCKED_RETRIES = 100;
+const LOCKED_WAIT_MS = 100;
+
+/**
+ * Brings the schema up to date; safe to call on every start and from several processes started together on one
+ * empty database. Knex's own lock is a row in a table it creates on first use, so two processes both creating
+ * that table, or one finding the other's lock taken, would stop with an error: on PostgreSQL the processes take
+ * turns on an advisory lock first; on SQLite a process that meets the other's work (the lock taken, the table
+ * created under it) waits a moment and looks again, finding the schema done or its turn come.
+ */
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
-  return applied;
+  return oneAtATime(db, MIGRATIONS_LOCK, async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+        return applied;
+      } catch (err) {
+        if (!anotherProcessIsMigrating(err) || attempt >= LOCKED_RETRIES) throw err;
+        await sleep(LOCKED_WAIT_MS);
+      }
+    }
+  });
+}
+
+function anotherProcessIsMigrating(err: unknown): boolean {
+  const e = err as Error;
+  return e.name === 'MigrationLocked' || /knex_migrations(_lock)?` already exists/.test(e.message ?? '');
 }

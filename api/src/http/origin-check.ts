@@ -2,6 +2,7 @@
 // with SameSite=Lax cookies this closes the cross-site request forgery that remains.
 import type { Context, Next } from 'koa';
 import { AppError } from './errors';
+import { siteOrigin } from './site-origin';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -9,9 +10,8 @@ export async function originCheck(ctx: Context, next: Next) {
   if (STATE_CHANGING.has(ctx.method)) {
     const site = ctx.get('Sec-Fetch-Site');
     if (site === 'cross-site') throw new AppError('cross_site', 'Cross-site request refused');
-    // Koa 3's ctx.origin echoes the Origin header, so our own origin is built from protocol and Host.
     const origin = ctx.get('Origin');
-    if (origin && origin !== `${ctx.protocol}://${ctx.host}`) {
+    if (origin && origin !== siteOrigin(ctx)) {
       throw new AppError('cross_site', 'Cross-site request refused');
     }
   }

@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send, { type SetHeaders } from 'koa-send';
 
-const APP_SHELL_ROUTES = /^\/(admin(\/.*)?|login|setup)\/?$/;
+// The client-rendered routes (the service worker, web/src/sw.ts, answers the same list with the shell offline).
+const APP_SHELL_ROUTES = /^\/(admin(\/.*)?|login|setup|set-password)\/?$/;
 const NEVER_CACHE = /(\.html|\/sw\.js|\.webmanifest|\/registerSW\.js)$/;
 const PRECOMPRESSED = /\.(br|gz)$/;
 

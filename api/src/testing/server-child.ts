@@ -13,6 +13,8 @@ import type { Engine } from './test-app';
 
 export interface ServerChild {
   baseUrl: string;
+  /** Resolves with the first line of its standard output matching `pattern` (already printed or still to come). */
+  waitForLine: (pattern: RegExp) => Promise<RegExpExecArray>;
   /** SIGKILL: no shutdown handler runs, open transactions die with the process. */
   kill: () => Promise<void>;
 }
@@ -34,15 +36,33 @@ export async function startServerChild(databaseUrl: string): Promise<ServerChild
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });
+  const seen: string[] = [];
+  const watchers: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
+  lines.on('line', (line) => {
+    seen.push(line);
+    for (const w of [...watchers]) {
+      const m = w.pattern.exec(line);
+      if (m) {
+        watchers.splice(watchers.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  });
+  const waitForLine = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve) => {
+      for (const line of seen) {
+        const m = pattern.exec(line);
+        if (m) return resolve(m);
+      }
+      watchers.push({ pattern, resolve });
+    });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const m = /serving on http:\/\/localhost:(\d+)/.exec(line);
-      if (m) resolve(Number(m[1]));
-    });
+    void waitForLine(/serving on http:\/\/localhost:(\d+)/).then((m) => resolve(Number(m[1])));
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    waitForLine,
     kill: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');

@@ -39,6 +39,7 @@ test.describe('signed out', () => {
     { path: '/admin', wording: TITLED },
     { path: '/admin/samples', wording: TITLED },
     { path: '/admin/pricing', wording: INLINE },
+    { path: '/admin/team', wording: TITLED },
   ]) {
     test(`${path} signed out - Unauthorized toast, then /api/login after 500 ms and on to the sign-in page`, async ({ page }) => {
       const toasts = await recordToasts(page);
@@ -99,7 +100,7 @@ test.describe('a rep', () => {
     });
 
     const shell = new AdminShell(page);
-    for (const path of ['/admin', '/admin/samples', '/admin/pricing']) {
+    for (const path of ['/admin', '/admin/samples', '/admin/pricing', '/admin/team']) {
       await page.goto(path);
       await expect(shell.notAdminNotice).toBeVisible();
       await expect(shell.signOut).toBeVisible();

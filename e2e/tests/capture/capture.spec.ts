@@ -180,17 +180,18 @@ test('the same e-mail twice at one event - one lead with both notes, the second 
   expect(rows[0]!.message).toBe(`Met at booth 12${SEPARATOR}Wants pricing for 50k pieces`);
 });
 
-test('a rep - admin endpoints answer 403, admin screens point to the capture screen, the nav shows capture only', async ({ page }) => {
+test('a rep - admin endpoints answer 403, admin screens point to the capture screen, the nav shows capture and their own devices only', async ({ page }) => {
   const rep = newRep();
   await signIn(page.request, rep);
-  for (const path of ['/api/admin/leads', '/api/admin/stats', '/api/admin/events', '/api/admin/print-samples', '/api/admin/pricing/products']) {
+  for (const path of ['/api/admin/leads', '/api/admin/stats', '/api/admin/events', '/api/admin/print-samples', '/api/admin/pricing/products', '/api/admin/users', '/api/admin/staff-audit']) {
     expect((await page.request.get(path)).status(), path).toBe(403);
   }
   const capture = new CapturePage(page);
   await page.goto('/admin');
   await expect(capture.notAdminNotice).toBeVisible();
-  await expect(capture.nav.getByRole('link')).toHaveCount(1);
-  await expect(capture.nav.getByRole('link')).toHaveAttribute('href', '/admin/capture');
+  await expect(capture.nav.getByRole('link')).toHaveCount(2);
+  await expect(capture.nav.getByRole('link').first()).toHaveAttribute('href', '/admin/capture');
+  await expect(capture.nav.getByRole('link').last()).toHaveAttribute('href', '/admin/devices');
   await page.getByRole('button', { name: 'Go to Event Capture' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/admin/capture');
   await expect(capture.eventName).toBeVisible();

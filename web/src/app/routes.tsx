@@ -17,7 +17,7 @@ export type RouteLayout = 'public' | 'admin' | 'none';
 export interface AdminScreen {
   /** The screen's h1, also its entry in the staff navigation. */
   heading: string;
-  /** The navigation label on phones, short enough for all four screens to fit one row at 375 px. */
+  /** The navigation label on phones: one short word (the row scrolls sideways when the screens do not all fit). */
   shortLabel: string;
   /** One line under the heading; none where the screen must fit a phone's first screen (capture). */
   intro?: string;
@@ -135,6 +135,8 @@ export const NOT_FOUND_ROUTE: RouteDef = {
 export const STANDALONE_ROUTES: RouteDef[] = [
   { path: '/login', layout: 'none', page: lazyPage(() => import('../pages/login-page')), meta: { title: 'Staff sign in | DirectMailers', description: 'Sign in to the DirectMailers staff admin.' } },
   { path: '/setup', layout: 'none', page: lazyPage(() => import('../pages/setup-page')), meta: { title: 'Create the first admin | DirectMailers', description: 'Create the first staff account.' } },
+  // Invite and password-reset links an admin made on the Team screen.
+  { path: '/set-password', layout: 'none', page: lazyPage(() => import('../pages/set-password-page')), meta: { title: 'Set your password | DirectMailers', description: 'Choose the password of your staff account.' } },
 ];
 
 const ADMINS_ONLY: readonly UserRole[] = ['admin'];
@@ -176,6 +178,21 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
       unauthorizedWording: 'titled',
       worksOffline: true,
     },
+  },
+  {
+    path: '/admin/team',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/team-page')),
+    meta: { title: 'Team | DirectMailers Admin', description: 'Staff accounts, their devices, and the staff audit log.' },
+    admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled' },
+  },
+  {
+    path: '/admin/devices',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/devices-page')),
+    meta: { title: 'Your Devices | DirectMailers Admin', description: 'Where you are signed in.' },
+    // Everyone signed in manages their own devices, reps too.
+    admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled' },
   },
 ];
 

@@ -2,8 +2,9 @@
 // what the admin shows offline never outlives the session that fetched it:
 // - any 401 or 403 from those routes deletes the whole cache (the session ended: expiry, a password reset,
 //   a logout elsewhere, a signed-in rep instead of an admin);
-// - a successful sign-in deletes it (the new session must not start with an older session's answers), and
-//   so does a request to /api/logout, however it is reached (a link, a typed URL, another tab);
+// - a successful sign-in (password, setup or invite link) deletes it (the new session must not start with an
+//   older session's answers), and so does a request to /api/logout, however it is reached (a link, a typed
+//   URL, another tab);
 // - an answer from /api/auth/user naming another user than the cached one deletes it before it is kept;
 // - an entry older than ADMIN_CACHE_MAX_AGE_SECONDS is never served (workbox-expiration in the worker);
 // - CSV exports (every *.csv) are never kept: a file of every lead does not belong in a cache.
@@ -25,11 +26,14 @@ export function isAdminRead(url: URL, origin: string): boolean {
   return url.pathname.startsWith('/api/admin/') || url.pathname === AUTH_USER_PATH;
 }
 
+/** Every way to sign in: a password, the first-run setup, an invite or password-reset link. */
+const SIGN_IN_PATHS = new Set(['/api/auth/login', '/api/auth/setup', '/api/auth/account-link']);
+
 /** Requests that end a session or start a new one: whatever the cache holds belongs to an older session. */
 export function isSessionBoundary(url: URL, origin: string, method: string): boolean {
   if (url.origin !== origin) return false;
   if (url.pathname === '/api/logout') return true;
-  return method === 'POST' && (url.pathname === '/api/auth/login' || url.pathname === '/api/auth/setup');
+  return method === 'POST' && SIGN_IN_PATHS.has(url.pathname);
 }
 
 export async function clearAdminCache(): Promise<void> {

@@ -1,12 +1,17 @@
-// Staff sign-in routes: login, logout, current user and first-run setup. Thin: parse, call a service, shape the answer.
+// Staff sign-in routes: login, logout, current user, first-run setup, and each user's own devices. Thin: parse,
+// call a service, shape the answer.
 import Router from '@koa/router';
-import { loginInputSchema, setupInputSchema } from '../../contract';
+import type { Context } from 'koa';
+import { loginInputSchema, setupInputSchema, type CurrentUser } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { clientIp } from '../../http/client-ip';
 import { AppError } from '../../http/errors';
-import { endSession, sessionUserId, startUserSession } from '../auth/session';
+import { currentSessionId, endSession, sessionUserId, startUserSession } from '../auth/session';
 import { parseWith } from '../../http/validate';
 import { authenticate, currentUser } from './auth-service';
+import { endDevice, endOtherDevices, listDevices } from './devices-service';
+import { requireUser } from './require-user';
+import { parseSessionId } from './session-id';
 import { HashQueue } from './hash-queue';
 import { LOGOUT_CONFIRM_PAGE } from './logout-confirm-page';
 import { prepareDummyHash } from './password';
@@ -56,6 +61,28 @@ export function authRoutes(deps: AppDeps, router = new Router()) {
     const user = await currentUser(deps, sessionUserId(ctx));
     if (!user) throw new AppError('unauthenticated', 'Unauthorized');
     ctx.body = user;
+  });
+
+  // Every signed-in user's own devices (reps too): the list, "Sign out" one, "Sign out everywhere else".
+  const staff = requireUser(deps, ['admin', 'rep']);
+  const me = (ctx: Context) => ctx.state.user as CurrentUser;
+
+  router.get('/api/auth/sessions', staff, async (ctx) => {
+    ctx.body = await listDevices(deps, me(ctx).id, currentSessionId(ctx));
+  });
+
+  router.post('/api/auth/sessions/sign-out-others', staff, async (ctx) => {
+    const current = currentSessionId(ctx);
+    if (!current) throw new AppError('unauthenticated', 'Unauthorized');
+    ctx.body = { ended: await endOtherDevices(deps, me(ctx), me(ctx).id, current) };
+  });
+
+  router.delete('/api/auth/sessions/:sessionId', staff, async (ctx) => {
+    const sessionId = parseSessionId(ctx.params.sessionId);
+    await endDevice(deps, me(ctx), me(ctx).id, sessionId);
+    // Signing this very device out: its cookie goes too (its row already has).
+    if (sessionId === currentSessionId(ctx)) endSession(ctx);
+    ctx.status = 204;
   });
 
   router.get('/api/auth/setup', async (ctx) => {

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { busy, type HashQueue } from './hash-queue';
 import { admitAttempt, clearFailures } from './login-throttle';
 import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './password';
-import { findUserByEmail, findUserById, publicUser, updateUser } from './users-queries';
+import { canSignInWithPassword, findUserByEmail, findUserById, isActive, publicUser, updateUser } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -27,7 +27,11 @@ export async function authenticate(deps: Deps, input: LoginCredentials, ip: stri
   if (hashes.full) throw busy();
   await admitAttempt(deps, email, ip);
 
-  const user = await findUserByEmail(deps.db, email);
+  const found = await findUserByEmail(deps.db, email);
+  // An account no password can sign in (invited, deactivated, waiting on a password reset) costs the same time
+  // as an unknown e-mail and gets the same answer: neither tells a caller which e-mails have accounts, nor in
+  // which state.
+  const user = found && canSignInWithPassword(found) ? found : undefined;
   const ok = await hashes.run(() => (user ? verifyPassword(input.password, user.passwordHash) : spendVerifyTime(input.password)));
   if (!user || !ok) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
 
@@ -39,8 +43,8 @@ export async function authenticate(deps: Deps, input: LoginCredentials, ip: stri
   return publicUser(user);
 }
 
-/** The signed-in user, re-read so a deleted account or a changed role counts at once. */
+/** The signed-in user, re-read so a deleted or deactivated account or a changed role counts at once. */
 export async function currentUser({ db }: Pick<AppDeps, 'db'>, userId: number | null): Promise<CurrentUser | undefined> {
   const user = userId ? await findUserById(db, userId) : undefined;
-  return user ? publicUser(user) : undefined;
+  return user && isActive(user) ? publicUser(user) : undefined;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/knex';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { api, startTestApp } from '../../testing/test-app';
-import { saveAccount } from './accounts-service';
+import { saveAccount } from '../team/team-service';
 
 export async function createAccount(db: Db, email: string, password: string, role: UserRole = 'admin', name = 'Test User') {
   return (await saveAccount(db, { email, password, role, name }, nowIso())).user;

@@ -8,8 +8,8 @@ import type { Context } from 'koa';
 import session from 'koa-session';
 import type { AppDeps } from '../../deps';
 import { readerOf } from '../../db/knex';
-import { deleteExpiredSessions, deleteSession, findSessionWithUser, saveSession } from './sessions-queries';
-import type { UserRow } from './users-queries';
+import { deleteExpiredSessions, deleteSession, findSessionWithUser, noteSessionActivity, saveSession } from './sessions-queries';
+import { noteUserActivity, type UserRow } from './users-queries';
 
 export const SESSION_COOKIE = 'dm.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -17,7 +17,12 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 const storageId = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 
-export function dbSessionStore({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+/** A session's activity is written at most this often: enough for "last active", cheap for a busy device. */
+export const ACTIVITY_EVERY_MS = 5 * 60 * 1000;
+/** The longest User-Agent kept (the column's size); real ones are a few hundred characters. */
+const USER_AGENT_MAX = 400;
+
+export function dbSessionStore({ db, clock, logger }: Pick<AppDeps, 'db' | 'clock' | 'logger'>) {
   // Expired rows are cleared at most every ten minutes per process, on a write, off the request's path.
   let lastSweep = 0;
   const sweep = (nowMs: number) => {
@@ -27,22 +32,39 @@ export function dbSessionStore({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       lastSweep = 0;
     });
   };
+  // Activity is recorded without making the request wait for the write; a failed write only leaves
+  // "last active" a few minutes older.
+  const noteActivity = (sessionId: string | null, userId: number, nowMs: number) => {
+    const writes = [noteUserActivity(db, userId, new Date(nowMs).toISOString())];
+    if (sessionId) writes.push(noteSessionActivity(db, sessionId, nowMs));
+    Promise.all(writes).catch((err) => logger.debug({ err }, 'could not record session activity'));
+  };
   return {
     async get(key: string, _maxAge: number, { ctx }: { rolling: boolean; ctx?: Context }) {
+      const id = storageId(key);
+      const nowMs = clock().getTime();
       // Read beside the write connection (readerOf): a staff request's session must not queue behind writes.
-      const found = await findSessionWithUser(readerOf(db), storageId(key), clock().getTime());
+      const found = await findSessionWithUser(readerOf(db), id, nowMs);
+      if (ctx && found) currentSessionIds.set(ctx, id);
       if (ctx && found?.user) usersReadWithSession.set(ctx, found.user);
+      if (found?.user && (found.lastActiveAt === null || nowMs - found.lastActiveAt >= ACTIVITY_EVERY_MS)) noteActivity(id, found.user.id, nowMs);
       return found?.data ?? null;
     },
-    async set(key: string, data: Record<string, unknown>, maxAge: number) {
+    async set(key: string, data: Record<string, unknown>, maxAge: number, { ctx }: { ctx?: Context } = {}) {
+      const id = storageId(key);
       const nowMs = clock().getTime();
       const userId = Number(data.userId);
+      const knownUser = Number.isSafeInteger(userId) && userId > 0 ? userId : null;
       await saveSession(db, {
-        id: storageId(key),
+        id,
         data,
-        userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
+        userId: knownUser,
         expiresAt: nowMs + maxAge,
+        createdAt: nowMs,
+        userAgent: ctx?.get('User-Agent').slice(0, USER_AGENT_MAX) || null,
       });
+      if (ctx) currentSessionIds.set(ctx, id);
+      if (knownUser) noteActivity(null, knownUser, nowMs);
       sweep(nowMs);
     },
     async destroy(key: string) {
@@ -94,4 +116,11 @@ export function userReadWithSession(ctx: Context, userId: number): UserRow | und
 export function sessionUserId(ctx: Context): number | null {
   const id = Number(ctx.session?.userId);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The `sessions` row of this request's session (what the Devices list calls its id), once the session was read or saved. */
+const currentSessionIds = new WeakMap<Context, string>();
+
+export function currentSessionId(ctx: Context): string | null {
+  return currentSessionIds.get(ctx) ?? null;
 }

@@ -1,5 +1,6 @@
 // The `sessions` table behind koa-session. Rows are keyed by a SHA-256 of the cookie's session id, so a copy
-// of the table cannot be replayed as cookies. `expires_at` is epoch milliseconds on both engines.
+// of the table cannot be replayed as cookies. `expires_at`, `created_at` and `last_active_at` are epoch
+// milliseconds on both engines.
 import type { Db } from '../../db/knex';
 import { userFromRow, type UserRow } from './users-queries';
 
@@ -8,6 +9,16 @@ export interface StoredSession {
   data: Record<string, unknown>;
   userId: number | null;
   expiresAt: number;
+  /** Kept from the first save only: when the session was signed in, and the browser that did it. */
+  createdAt: number;
+  userAgent: string | null;
+}
+
+export interface FoundSession {
+  data: Record<string, unknown>;
+  user: UserRow | undefined;
+  /** When the session's activity was last recorded; null when never. */
+  lastActiveAt: number | null;
 }
 
 /**
@@ -15,12 +26,12 @@ export interface StoredSession {
  * request needs both, and one query instead of two halves what each request reads. `user` is absent when the
  * session names no account or the account is gone.
  */
-export async function findSessionWithUser(db: Db, id: string, nowMs: number): Promise<{ data: Record<string, unknown>; user: UserRow | undefined } | undefined> {
+export async function findSessionWithUser(db: Db, id: string, nowMs: number): Promise<FoundSession | undefined> {
   const row = await db('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .where('sessions.id', id)
     .andWhere('sessions.expires_at', '>', nowMs)
-    .first('sessions.data as session_data', 'users.*');
+    .first('sessions.data as session_data', 'sessions.last_active_at as session_last_active_at', 'users.*');
   if (!row) return undefined;
   let data: unknown;
   try {
@@ -29,12 +40,24 @@ export async function findSessionWithUser(db: Db, id: string, nowMs: number): Pr
     return undefined;
   }
   if (!data || typeof data !== 'object') return undefined;
-  return { data: data as Record<string, unknown>, user: row.id == null ? undefined : userFromRow(row) };
+  return {
+    data: data as Record<string, unknown>,
+    user: row.id == null ? undefined : userFromRow(row),
+    lastActiveAt: row.session_last_active_at == null ? null : Number(row.session_last_active_at),
+  };
 }
 
 export async function saveSession(db: Db, session: StoredSession): Promise<void> {
   await db('sessions')
-    .insert({ id: session.id, data: JSON.stringify(session.data), user_id: session.userId, expires_at: session.expiresAt })
+    .insert({
+      id: session.id,
+      data: JSON.stringify(session.data),
+      user_id: session.userId,
+      expires_at: session.expiresAt,
+      created_at: session.createdAt,
+      last_active_at: session.createdAt,
+      user_agent: session.userAgent,
+    })
     .onConflict('id')
     .merge(['data', 'user_id', 'expires_at']);
 }
@@ -47,6 +70,56 @@ export async function deleteSessionsOfUser(db: Db, userId: number): Promise<numb
   return db('sessions').where({ user_id: userId }).delete();
 }
 
+/** Ends one of this account's sessions; 0 when it is not theirs (or already gone). */
+export async function deleteSessionOfUser(db: Db, userId: number, id: string): Promise<number> {
+  return db('sessions').where({ user_id: userId, id }).delete();
+}
+
+/** Ends every session of the account except `keepId`. */
+export async function deleteOtherSessionsOfUser(db: Db, userId: number, keepId: string): Promise<number> {
+  return db('sessions').where({ user_id: userId }).andWhereNot({ id: keepId }).delete();
+}
+
 export async function deleteExpiredSessions(db: Db, nowMs: number): Promise<number> {
   return db('sessions').where('expires_at', '<=', nowMs).delete();
+}
+
+/** Moves the session's last activity forward (never back: two processes may both record one). */
+export async function noteSessionActivity(db: Db, id: string, atMs: number): Promise<void> {
+  await db('sessions').where({ id }).andWhere((q) => q.whereNull('last_active_at').orWhere('last_active_at', '<', atMs)).update({ last_active_at: atMs });
+}
+
+export interface SessionRow {
+  id: string;
+  userId: number;
+  userAgent: string | null;
+  createdAt: number | null;
+  lastActiveAt: number | null;
+}
+
+/** The account's live sessions, most recently active first. */
+export async function listSessionsOfUser(db: Db, userId: number, nowMs: number): Promise<SessionRow[]> {
+  const rows = await db('sessions')
+    .select('id', 'user_id', 'user_agent', 'created_at', 'last_active_at')
+    .where({ user_id: userId })
+    .andWhere('expires_at', '>', nowMs)
+    .orderByRaw('coalesce(last_active_at, created_at, 0) desc, id');
+  return rows.map((r) => ({
+    id: String(r.id),
+    userId: Number(r.user_id),
+    userAgent: r.user_agent == null ? null : String(r.user_agent),
+    createdAt: r.created_at == null ? null : Number(r.created_at),
+    lastActiveAt: r.last_active_at == null ? null : Number(r.last_active_at),
+  }));
+}
+
+/** How many live sessions each account has, for the Team list. */
+export async function countLiveSessionsByUser(db: Db, nowMs: number): Promise<Map<number, number>> {
+  const rows: { user_id: unknown; n: unknown }[] = await db('sessions')
+    .select('user_id')
+    .count({ n: '*' })
+    .whereNotNull('user_id')
+    .andWhere('expires_at', '>', nowMs)
+    .groupBy('user_id');
+  return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
 }

@@ -1,21 +1,21 @@
-// First run: while no account exists, every start prints a one-time link that lets the first
-// visitor create the first admin. Only the newest printed link works (a new one retires the older ones), for
-// one hour, and only until it is used or user:add creates an account. A link copied from an old terminal or
-// log is worth nothing.
+// First run: while no account exists, every start prints a one-time link that lets the first visitor create the
+// first admin. Every printed link works, for one hour, until one of them is used or user:add creates an account:
+// several processes started together on one empty database each print their own, and whichever one the
+// newcomer opens must work. A link copied from an old terminal or log is worth nothing after its hour.
 import crypto from 'node:crypto';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
-import { replaceSetupTokens } from './setup-tokens-queries';
+import { insertSetupToken } from './setup-tokens-queries';
 import { countUsers } from './users-queries';
 
 export const hashSetupToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export const SETUP_LINK_TTL_MS = 60 * 60 * 1000;
 
-/** Creates a token, retiring every unused older one, and returns it; only its hash is stored. */
+/** Creates a token and returns it; only its hash is stored. */
 export async function createSetupToken({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await replaceSetupTokens(db, hashSetupToken(token), nowIso(clock));
+  await insertSetupToken(db, hashSetupToken(token), nowIso(clock));
   return token;
 }
 

@@ -1,5 +1,6 @@
 // Checking a setup link and creating the first admin with it. The admin is created only while no account
-// exists and the link is unused; the link is marked used in the same transaction that creates the account.
+// exists and the link is unused; the link, and every other printed one, is marked used in the same transaction
+// that creates the account.
 import type { CurrentUser } from '../../contract';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
@@ -7,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { hashPassword } from './password';
 import { SETUP_LINK_TTL_MS, hashSetupToken } from './setup-link';
 import { claimSetupToken, findSetupToken, retireSetupTokens } from './setup-tokens-queries';
+import { recordStaffAction } from '../staff-audit/staff-audit-service';
 import { countUsers, insertUser, publicUser } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -31,13 +33,16 @@ export interface SetupData {
 /** Links made at or before this instant have expired. */
 const expiredBefore = (clock: Deps['clock']) => new Date(clock().getTime() - SETUP_LINK_TTL_MS).toISOString();
 
-/** Throws 404 for an unknown (or retired) token, 410 for a used or expired one or once any account exists. */
+/**
+ * Throws 404 for an unknown token, 410 once any account exists (whichever printed link made it: every link dies
+ * then, and the page says to sign in), and 410 for a used or expired one.
+ */
 export async function assertSetupTokenUsable({ db, clock }: Deps, token: string): Promise<void> {
   const row = token ? await findSetupToken(db, hashSetupToken(token)) : undefined;
   if (!row) throw new AppError('not_found', SETUP_MESSAGES.invalid);
+  if ((await countUsers(db)) > 0) throw linkGone(SETUP_MESSAGES.done);
   if (row.usedAt) throw linkGone(SETUP_MESSAGES.used);
   if (row.createdAt <= expiredBefore(clock)) throw linkGone(SETUP_MESSAGES.expired);
-  if ((await countUsers(db)) > 0) throw linkGone(SETUP_MESSAGES.done);
 }
 
 export async function completeSetup(deps: Deps, input: SetupData): Promise<CurrentUser> {
@@ -51,7 +56,14 @@ export async function completeSetup(deps: Deps, input: SetupData): Promise<Curre
     // and then find its own link used.
     await retireSetupTokens(trx, now);
     if ((await countUsers(trx)) > 0) throw linkGone(SETUP_MESSAGES.done);
-    return insertUser(trx, { email: input.email, name: input.name, role: 'admin', passwordHash }, now);
+    const admin = await insertUser(trx, { email: input.email, name: input.name, role: 'admin', passwordHash }, now);
+    await recordStaffAction(trx, deps.clock, {
+      actor: { id: admin.id, name: admin.name },
+      action: 'user.setup',
+      subject: `user:${admin.id}`,
+      details: { kind: 'first-run', email: admin.email, name: admin.name },
+    });
+    return admin;
   });
   return publicUser(user);
 }

@@ -8,12 +8,8 @@ export interface SetupTokenRow {
   usedAt: string | null;
 }
 
-/** Stores a new token and deletes every unused older one in the same transaction: only the newest link works. */
-export async function replaceSetupTokens(db: Db, tokenHash: string, nowIso: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx('setup_tokens').whereNull('used_at').delete();
-    await trx('setup_tokens').insert({ token_hash: tokenHash, created_at: nowIso });
-  });
+export async function insertSetupToken(db: Db, tokenHash: string, nowIso: string): Promise<void> {
+  await db('setup_tokens').insert({ token_hash: tokenHash, created_at: nowIso });
 }
 
 export async function findSetupToken(db: Db, tokenHash: string): Promise<SetupTokenRow | undefined> {

@@ -1,11 +1,28 @@
+import { lockedForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
-import type { CurrentUser, UserRole } from '../../contract';
+import type { CurrentUser, StaffState, UserRole } from '../../contract';
 
 export interface UserRow extends CurrentUser {
+  state: StaffState;
+  /** NO_PASSWORD while invited or waiting on a password reset. */
   passwordHash: string;
+  lastActiveAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The stored hash of an account that has no password (yet): no password verifies against it. */
+export const NO_PASSWORD = '';
+
+/** Whether a password can sign this account in: active, with a password (not waiting on an invite or a reset). */
+export function canSignInWithPassword(user: UserRow): boolean {
+  return isActive(user) && user.passwordHash !== NO_PASSWORD;
+}
+
+/** Only an active account may hold a session: an invited one has no password yet, a deactivated one is retired. */
+export function isActive(user: UserRow): boolean {
+  return user.state === 'active';
 }
 
 /** A `users` row as the app sees it; the sessions query reads users beside sessions and maps them here too. */
@@ -15,7 +32,9 @@ export function userFromRow(row: Record<string, unknown>): UserRow {
     email: String(row.email),
     name: String(row.name),
     role: row.role as UserRole,
+    state: (row.status as StaffState | undefined) ?? 'active',
     passwordHash: String(row.password_hash),
+    lastActiveAt: row.last_active_at == null ? null : toIso(row.last_active_at),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -45,27 +64,42 @@ export interface NewUser {
   name: string;
   role: UserRole;
   passwordHash: string;
+  /** `active` unless given. */
+  state?: StaffState;
+}
+
+/** Inserts an account unless one has this e-mail already (then undefined), settling two concurrent invites too. */
+export async function insertUserUnlessTaken(db: Db, user: NewUser, now: string): Promise<UserRow | undefined> {
+  const [row] = await db('users')
+    .insert(userInsertRow(user, now))
+    .onConflict('email')
+    .ignore()
+    .returning('*');
+  return row ? userFromRow(row) : undefined;
+}
+
+function userInsertRow(user: NewUser, now: string) {
+  return {
+    email: user.email.trim().toLowerCase(),
+    name: user.name,
+    role: user.role,
+    password_hash: user.passwordHash,
+    status: user.state ?? 'active',
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** Inserts an account; the e-mail is stored lowercased so sign-in is case-insensitive. */
 export async function insertUser(db: Db, user: NewUser, now: string): Promise<UserRow> {
-  const [row] = await db('users')
-    .insert({
-      email: user.email.trim().toLowerCase(),
-      name: user.name,
-      role: user.role,
-      password_hash: user.passwordHash,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('*');
+  const [row] = await db('users').insert(userInsertRow(user, now)).returning('*');
   return userFromRow(row);
 }
 
 export async function updateUser(
   db: Db,
   id: number,
-  changes: Partial<Pick<NewUser, 'name' | 'role' | 'passwordHash'>>,
+  changes: Partial<Pick<NewUser, 'name' | 'role' | 'passwordHash' | 'state'>>,
   now: string,
 ): Promise<void> {
   await db('users')
@@ -74,6 +108,33 @@ export async function updateUser(
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.role !== undefined ? { role: changes.role } : {}),
       ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+      ...(changes.state !== undefined ? { status: changes.state } : {}),
       updated_at: now,
     });
+}
+
+/** Deletes an account; only an invited one, which never signed in, so nothing it made is left without its author. */
+export async function deleteInvitedUser(db: Db, id: number): Promise<boolean> {
+  return (await db('users').where({ id, status: 'invited' }).delete()) === 1;
+}
+
+/** Records activity seen on one of the account's sessions (called at most every few minutes per session). */
+export async function noteUserActivity(db: Db, id: number, atIso: string): Promise<void> {
+  await db('users').where({ id }).andWhere((q) => q.whereNull('last_active_at').orWhere('last_active_at', '<', atIso)).update({ last_active_at: atIso });
+}
+
+/** Every account, admins first then by name: the Team screen's list (a staff of a few dozen, never paged). */
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  const rows = await db('users').select('*').orderBy([{ column: 'role' }, { column: 'name' }, { column: 'id' }]);
+  return rows.map(userFromRow);
+}
+
+/**
+ * The active admins, their rows locked until the transaction ends (lockedForUpdate), in id order so two
+ * transactions lock them in the same order and cannot deadlock. A transaction that waited for another's lock
+ * reads the rows as that one left them: an admin it demoted or deactivated is no longer in the list.
+ */
+export async function lockActiveAdmins(trx: Db): Promise<number[]> {
+  const rows = await lockedForUpdate(trx, trx('users').select('id').where({ role: 'admin', status: 'active' }).orderBy('id'), 'users');
+  return rows.map((r: { id: unknown }) => Number(r.id));
 }

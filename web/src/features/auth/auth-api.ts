@@ -1,6 +1,6 @@
 // The sign-in calls, through the one API client. Failures become what a form can show: the server's own
 // message (401, 429, 410…), its field errors on a 400, or a plain word about the network.
-import type { CurrentUser, LoginInput, SetupInput } from '@contract';
+import type { AccountLinkInfo, AccountLinkInput, CurrentUser, LoginInput, SetupInput } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { ServerError, type ServerErrorData } from '../../lib/server-error';
 
@@ -14,6 +14,16 @@ export async function checkSetupLink(token: string): Promise<void> {
 
 export function createFirstAdmin(input: SetupInput): Promise<CurrentUser> {
   return apiClient.post('/api/auth/setup', { json: input }).json<CurrentUser>();
+}
+
+/** Whose invite or reset link this is (404 or 410 with the reason when it cannot be used). */
+export function checkAccountLink(token: string): Promise<AccountLinkInfo> {
+  return apiClient.get('/api/auth/account-link', { searchParams: { token } }).json<AccountLinkInfo>();
+}
+
+/** Sets the chosen password through the link; the server signs the person in. */
+export function chooseAccountPassword(input: AccountLinkInput): Promise<CurrentUser> {
+  return apiClient.post('/api/auth/account-link', { json: input }).json<CurrentUser>();
 }
 
 export type Failure = ServerErrorData;

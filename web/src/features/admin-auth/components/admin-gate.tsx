@@ -51,13 +51,13 @@ export function AdminGate({ wording, roles = ADMIN_ONLY, worksOffline = false, c
       return role === 'rep' ? (
         <AccessNotice
           title="This area is for admins"
-          body="Your account is for capturing leads at events. The lead dashboard, samples and pricing screens need an admin account."
+          body="Your account is for capturing leads at events. The lead dashboard, samples, pricing and team screens need an admin account."
           action={{ label: 'Go to Event Capture', onClick: () => navigate(CAPTURE_PATH) }}
         />
       ) : (
         <AccessNotice
           title="This area is for admins"
-          body="Your account can sign in, but the lead dashboard, samples and pricing screens need an admin account. Ask an admin to change your role if you need them."
+          body="Your account can sign in, but the lead dashboard, samples, pricing and team screens need an admin account. Ask an admin to change your role if you need them."
         />
       );
     case 'error':

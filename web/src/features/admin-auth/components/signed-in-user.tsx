@@ -42,6 +42,11 @@ export function SignedInUser({ compact = false }: { compact?: boolean }) {
 
 function signOut(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
+  signOutThisDevice();
+}
+
+/** Signs this device out: its cached admin data goes first, then the session (also the Devices screen's "Sign out this device"). */
+export function signOutThisDevice(): void {
   const proceed = () => {
     forgetKnownUser();
     void clearCachedAdminData().finally(() => window.location.assign(LOGOUT_URL));

@@ -3,14 +3,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors, loginInputSchema } from '@contract';
 import { describeFailure, signIn } from '../auth-api';
+import { destinationFor } from '../destination';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { AuthField, FormAlert, SubmitButton } from './auth-field';
-
-/** A rep may use only the event capture screen: another admin screen would only say so. */
-function destinationFor(role: string, next: string): string {
-  const adminOnly = /^\/admin(\/|$|\?|#)/.test(next) && !next.startsWith('/admin/capture');
-  return role === 'rep' && adminOnly ? '/admin/capture' : next;
-}
 
 export function LoginForm({ next }: { next: string }) {
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,0 +1,85 @@
+// Invite and password-reset links: made by an admin (shown to them once, to pass on), opened by the person, who
+// chooses a password and is signed in. A link works once, for ACCOUNT_LINK_TTL_DAYS, and only while it is the
+// account's newest one; opening a dead link says why it died.
+import crypto from 'node:crypto';
+import { ACCOUNT_LINK_TTL_DAYS, type AccountLinkInfo, type AccountLinkKind, type CurrentUser } from '../../contract';
+import type { Db } from '../../db/knex';
+import { nowIso } from '../../db/types';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { hashPassword } from '../auth/password';
+import { findUserById, publicUser, updateUser } from '../auth/users-queries';
+import { recordStaffAction } from '../staff-audit/staff-audit-service';
+import { claimAccountLink, findAccountLink, insertAccountLink, type AccountLinkRow } from './account-links-queries';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export const ACCOUNT_LINK_TTL_MS = ACCOUNT_LINK_TTL_DAYS * 24 * 60 * 60 * 1000;
+/** The page that opens a link; the token rides in its query string, which the access log never writes. */
+export const ACCOUNT_LINK_PATH = '/set-password';
+
+export const LINK_MESSAGES = {
+  invalid: 'This link is not valid. Ask your admin for a new one.',
+  used: 'This link has already been used. Sign in with the password you chose.',
+  replaced: 'This link was replaced by a newer one. Use the newest link your admin gave you.',
+  expired: 'This link has expired. Ask your admin for a new one.',
+} as const;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export function accountLinkUrl(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${ACCOUNT_LINK_PATH}?token=${token}`;
+}
+
+/** Makes the account's new link in transaction `trx`, retiring any older one; only its hash is stored. */
+export async function issueAccountLink(trx: Db, clock: () => Date, userId: number, kind: AccountLinkKind): Promise<{ token: string; expiresAt: string }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const createdAt = nowIso(clock);
+  const expiresAt = new Date(clock().getTime() + ACCOUNT_LINK_TTL_MS).toISOString();
+  await insertAccountLink(trx, { tokenHash: hashToken(token), userId, kind, createdAt, expiresAt });
+  return { token, expiresAt };
+}
+
+/** 404 for a token never made (or whose invite was cancelled), 410 with the reason for a used, replaced or expired one. */
+function assertUsable(link: AccountLinkRow | undefined, now: string): asserts link is AccountLinkRow {
+  if (!link) throw new AppError('not_found', LINK_MESSAGES.invalid);
+  if (link.usedAt) throw new AppError('gone', LINK_MESSAGES.used);
+  if (link.replacedAt) throw new AppError('gone', LINK_MESSAGES.replaced);
+  if (link.expiresAt <= now) throw new AppError('gone', LINK_MESSAGES.expired);
+}
+
+export async function describeAccountLink({ db, clock }: Deps, token: string): Promise<AccountLinkInfo> {
+  const link = token ? await findAccountLink(db, hashToken(token)) : undefined;
+  assertUsable(link, nowIso(clock));
+  const user = await findUserById(db, link.userId);
+  // Deactivating retires the account's links, so a usable link always has an account that may use it.
+  if (!user || user.state === 'deactivated') throw new AppError('not_found', LINK_MESSAGES.invalid);
+  return { kind: link.kind, name: user.name, email: user.email, expiresAt: link.expiresAt };
+}
+
+/** Sets the password the person chose, makes an invited account active, marks the link used: one transaction. */
+export async function completeAccountLink(deps: Deps, input: { token: string; password: string }): Promise<CurrentUser> {
+  await describeAccountLink(deps, input.token);
+  // Hashed before the transaction: on SQLite the transaction holds the only connection.
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (trx) => {
+    const now = nowIso(deps.clock);
+    const tokenHash = hashToken(input.token);
+    if (!(await claimAccountLink(trx, tokenHash, now))) {
+      // Someone used, replaced or cancelled it since it was checked: answer why.
+      assertUsable(await findAccountLink(trx, tokenHash), now);
+      throw new AppError('gone', LINK_MESSAGES.used);
+    }
+    const link = (await findAccountLink(trx, tokenHash))!;
+    const user = await findUserById(trx, link.userId);
+    if (!user || user.state === 'deactivated') throw new AppError('not_found', LINK_MESSAGES.invalid);
+    await updateUser(trx, user.id, { passwordHash, state: 'active' }, now);
+    await recordStaffAction(trx, deps.clock, {
+      actor: { id: user.id, name: user.name },
+      action: 'user.setup',
+      subject: `user:${user.id}`,
+      details: { kind: link.kind, email: user.email, name: user.name },
+    });
+    return publicUser({ ...user, state: 'active' });
+  });
+}

@@ -1,0 +1,94 @@
+// /api/admin/users (admins only): the Team screen's staff list, invites, role and name changes, password resets,
+// deactivation, and any account's devices. /api/auth/account-link (public): opening an invite or reset link and
+// choosing the password, which signs the person in. Thin: parse, call a service, shape the answer.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { accountLinkInputSchema, inviteInputSchema, staffChangeSchema, type AccountLinkIssued, type CurrentUser } from '../../contract';
+import type { AppDeps } from '../../deps';
+import { siteOrigin } from '../../http/site-origin';
+import { parseId, parseWith } from '../../http/validate';
+import { endAllDevices, endDevice, listDevices } from '../auth/devices-service';
+import { requireUser } from '../auth/require-user';
+import { currentSessionId, startUserSession } from '../auth/session';
+import { parseSessionId } from '../auth/session-id';
+import { accountLinkUrl, completeAccountLink, describeAccountLink } from './account-links';
+import {
+  cancelInvite, changeStaff, deactivateStaff, inviteStaff, listStaff, reactivateStaff, renewInvite, resetPassword, type IssuedLink,
+} from './team-service';
+
+/** requireUser has put the signed-in admin here before any handler runs. */
+const actorOf = (ctx: Context) => ctx.state.user as CurrentUser;
+
+/** The link is made for the address the admin is using, so it opens on the same site. */
+function issued(ctx: Context, { user, token, expiresAt }: IssuedLink): AccountLinkIssued {
+  return { user, link: { url: accountLinkUrl(siteOrigin(ctx), token), expiresAt } };
+}
+
+export function teamRoutes(deps: AppDeps, router = new Router()) {
+  const admin = requireUser(deps);
+
+  router.get('/api/admin/users', admin, async (ctx) => {
+    ctx.body = await listStaff(deps);
+  });
+
+  router.post('/api/admin/users', admin, async (ctx) => {
+    const input = parseWith(inviteInputSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = issued(ctx, await inviteStaff(deps, actorOf(ctx), input));
+  });
+
+  router.patch('/api/admin/users/:id', admin, async (ctx) => {
+    const id = parseId(ctx.params.id);
+    const change = parseWith(staffChangeSchema, ctx.request.body);
+    ctx.body = await changeStaff(deps, actorOf(ctx), id, change);
+  });
+
+  router.post('/api/admin/users/:id/invite-link', admin, async (ctx) => {
+    ctx.body = issued(ctx, await renewInvite(deps, actorOf(ctx), parseId(ctx.params.id)));
+  });
+
+  router.delete('/api/admin/users/:id/invite', admin, async (ctx) => {
+    await cancelInvite(deps, actorOf(ctx), parseId(ctx.params.id));
+    ctx.status = 204;
+  });
+
+  router.post('/api/admin/users/:id/password-reset', admin, async (ctx) => {
+    ctx.body = issued(ctx, await resetPassword(deps, actorOf(ctx), parseId(ctx.params.id)));
+  });
+
+  router.post('/api/admin/users/:id/deactivate', admin, async (ctx) => {
+    ctx.body = await deactivateStaff(deps, actorOf(ctx), parseId(ctx.params.id));
+  });
+
+  router.post('/api/admin/users/:id/reactivate', admin, async (ctx) => {
+    ctx.body = await reactivateStaff(deps, actorOf(ctx), parseId(ctx.params.id));
+  });
+
+  router.get('/api/admin/users/:id/sessions', admin, async (ctx) => {
+    ctx.body = await listDevices(deps, parseId(ctx.params.id), currentSessionId(ctx));
+  });
+
+  router.delete('/api/admin/users/:id/sessions', admin, async (ctx) => {
+    ctx.body = { ended: await endAllDevices(deps, actorOf(ctx), parseId(ctx.params.id)) };
+  });
+
+  router.delete('/api/admin/users/:id/sessions/:sessionId', admin, async (ctx) => {
+    await endDevice(deps, actorOf(ctx), parseId(ctx.params.id), parseSessionId(ctx.params.sessionId));
+    ctx.status = 204;
+  });
+
+  router.get('/api/auth/account-link', async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    ctx.body = await describeAccountLink(deps, token);
+  });
+
+  router.post('/api/auth/account-link', async (ctx) => {
+    const input = parseWith(accountLinkInputSchema, ctx.request.body);
+    const user = await completeAccountLink(deps, input);
+    await startUserSession(ctx, user.id);
+    ctx.status = 201;
+    ctx.body = user;
+  });
+
+  return router;
+}

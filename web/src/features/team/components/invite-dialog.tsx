@@ -1,0 +1,71 @@
+// Invite a staff member: name, e-mail and role, checked with the server's schema. Success closes this dialog and
+// shows the one-time link to pass on.
+import { useRef, useState, type FormEvent } from 'react';
+import { fieldErrors, inviteInputSchema, type UserRole } from '@contract';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/dialog';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { WriteButton } from '../../../components/ui/write-button';
+import { useTeamStore } from '../team-store';
+
+export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<{ name: string; email: string; role: UserRole }>({ name: '', email: '', role: 'rep' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAlert(null);
+    const parsed = inviteInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      focusFirstInvalid();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await useTeamStore.getState().invite(parsed.data);
+    setBusy(false);
+    if (result.ok) return onClose();
+    setErrors(result.fieldErrors);
+    setAlert(result.message);
+    focusFirstInvalid();
+  }
+
+  const field = (key: 'name' | 'email') => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+  });
+
+  return (
+    <Modal open={open} onClose={onClose} title="Invite a staff member" description="They get a one-time link to choose their own password. No e-mail is sent: you pass the link on.">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby={alert ? 'invite-alert' : undefined}>
+        <TextField label="Name" autoComplete="off" required {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="off" inputMode="email" required {...field('email')} />
+        <SelectField label="Role" name="role" value={values.role} error={errors.role} onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as UserRole }))}>
+          <option value="rep">Rep: captures leads at events</option>
+          <option value="admin">Admin: every screen, including this one</option>
+        </SelectField>
+        {alert ? (
+          <p id="invite-alert" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {alert}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <WriteButton type="submit" disabled={busy}>
+            {busy ? 'Creating…' : 'Create invite link'}
+          </WriteButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
