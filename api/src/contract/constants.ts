@@ -154,6 +154,9 @@ export const LIMITS = {
   consentTextVersion: 40,
 } as const;
 
+/** Rows in one page of an admin list: `limit` is `default` unless asked, from 1 up to `max`. */
+export const PAGE_LIMIT = { default: 50, max: 500 } as const;
+
 // ---- Event capture: qualification, consent, scans and card photos ----
 
 /** How warm the rep judged the person: two taps at the booth. */

@@ -16,6 +16,7 @@ import { expect, test } from '@playwright/test';
 import { publicFirstLoadBytes } from '../../../scripts/public-bytes';
 import { publicRoutes } from '../../pages/public-routes';
 import { assetUrlOf, readManifest, STAFF_CHUNK_NAME, staffOnlyAssetUrls } from './support/build-manifest';
+import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 
 const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 12 * 1024;
@@ -71,7 +72,7 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
     await page.goto(route, { waitUntil: 'networkidle' });
     // The scripts start after the first paint, so network idle alone could come before them: the count is
     // taken once the page has hydrated, and must then hold the entry and every chunk the page declares.
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
     const declared = await page.evaluate(() => {
       const boot = document.querySelector('script[data-entry]');
       return [boot?.getAttribute('data-entry') ?? '', ...(boot?.getAttribute('data-preload') ?? '').split(' ')].filter(Boolean);
