@@ -43,6 +43,15 @@ module.exports = {
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
     {
+      name: 'web-features-through-front-door',
+      severity: 'error',
+      comment:
+        "The app and the pages reach a feature only through its front door, its index.ts: what it offers is listed " +
+        'there, and the files behind it can move or split without touching its users.',
+      from: { path: '^web/src/', pathNot: '^web/src/features/' },
+      to: { path: '^web/src/features/[^/]+/', pathNot: '^web/src/features/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'web-ui-not-up',
       severity: 'error',
       comment: 'components/ui are building blocks with no knowledge of features, pages or the app.',

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
-import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
-import { UpdatePrompt } from '../features/pwa/update-prompt';
+import { OutboxIndicator } from '../features/outbox';
+import { UpdatePrompt } from '../features/pwa';
 import { HYDRATED_ATTRIBUTE, HYDRATED_MARK } from '../lib/hydration-mark';
 import { useHydrated } from '../lib/use-hydrated';
 import { PublicLayout } from './layouts/public-layout';

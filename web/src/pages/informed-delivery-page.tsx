@@ -1,14 +1,8 @@
 // /USPSInformedDelivery, with the product's published figures. 'Start Integration' has no action in the
 // product and stays without one.
 import { Button } from '../components/ui/button';
-import { LEAD_DIALOG_TITLES } from '../features/leads/lead-dialog-titles';
-import { useLeadModal } from '../features/leads/lead-modal';
-import { CampaignActions } from '../features/site/components/campaign-actions';
-import { CheckList } from '../features/site/components/check-list';
-import { CtaBand } from '../features/site/components/cta-band';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
-import { StatGrid } from '../features/site/components/stat-grid';
+import { LEAD_DIALOG_TITLES, useLeadModal } from '../features/leads';
+import { CampaignActions, CheckList, CtaBand, HeroBadge, PageHero, Section, StatGrid } from '../features/site';
 
 const STEPS = [
   { title: 'You mail as usual', text: 'Your postcards and letters go out through our print and mail service.' },

@@ -1,15 +1,8 @@
 // /mortgage: mortgage lead generation, with the product's published figures. 'Calculate Your ROI' has
 // no action in the product and stays without one.
 import { Button } from '../components/ui/button';
-import { LEAD_DIALOG_TITLES } from '../features/leads/lead-dialog-titles';
-import { useLeadModal } from '../features/leads/lead-modal';
-import { CampaignActions } from '../features/site/components/campaign-actions';
-import { CheckList } from '../features/site/components/check-list';
-import { CtaBand } from '../features/site/components/cta-band';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
-import { StatGrid } from '../features/site/components/stat-grid';
+import { LEAD_DIALOG_TITLES, useLeadModal } from '../features/leads';
+import { CampaignActions, CheckList, CtaBand, FeatureGrid, HeroBadge, PageHero, Section, StatGrid } from '../features/site';
 
 const CONSULTATION = 'Get Free Consultation';
 
