@@ -199,7 +199,6 @@ export const leadListQuerySchema = z.object({
   interest: optionalEnum(INTEREST_VALUES, 'Unknown interest'),
   spam: spamFlag,
 });
-export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 /** GET /api/admin/print-samples: newest first, `before` continues after that request (keyset paging). */
 export const sampleListQuerySchema = z.object({
