@@ -12,7 +12,7 @@ const DECLARATIONS_ONLY = /[\\/](api[\\/]src[\\/]contract|web[\\/]src[\\/]featur
 
 export default defineConfig({
   root,
-  // Site facts (contract §2) are read at build time from SITE_* variables; nothing else is exposed.
+  // Site facts (the contract's list) are read at build time from SITE_* variables; nothing else is exposed.
   envPrefix: 'SITE_',
   envDir: path.resolve(root, '..'),
   // One contract module both sides import (api/src/contract), by name rather than by climbing folders.

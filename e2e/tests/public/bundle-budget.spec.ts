@@ -8,8 +8,8 @@
 // parts) counts too, boot.js included. CSS is what the page fetches as stylesheets plus the stylesheet the
 // build inlines into the page's HTML (<style data-href>, scripts/build.ts), counted as its contents compressed
 // on their own by scripts/public-bytes.ts: inside the HTML it travels compressed with the page, so its own
-// share cannot be read off the wire. An inlined stylesheet fetched again (Vite's preload helper once did that
-// for a dynamic import of the entry chunk) is counted twice, as it costs twice.
+// share cannot be read off the wire. An inlined stylesheet that a page also fetches (as Vite's preload helper
+// does for a dynamic import of a chunk that lists it) is counted twice, as it costs twice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
