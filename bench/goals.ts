@@ -1,4 +1,4 @@
-// The goals beside the figures measured in this run: each part returns rows, run.ts prints them
+// The goals (docs/performance.md) beside the figures measured in this run: each part returns rows, run.ts prints them
 // together at the end, one table per engine.
 export interface GoalRow {
   engine: string;

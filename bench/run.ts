@@ -21,8 +21,8 @@ const CONNECTIONS = 50;
 
 const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Analytical Engines', phone: '555-0100' };
 const leadJson = JSON.stringify({ ...person, industry: 'mortgage', volume: '1000-5000', message: 'Call me', source: 'Main Website', elapsedMs: 6000 });
-// The same lead flagged by the fill-time guard: the app answers 201 without touching the database, which
-// separates the HTTP framework's cost from the storage's.
+// The same lead flagged by the fill-time guard: answered 201 like any other and stored in quarantine, without
+// the roll-up count and the CRM job a lead adds.
 const spamJson = JSON.stringify({ ...(JSON.parse(leadJson) as object), elapsedMs: 10 });
 const sampleJson = JSON.stringify({
   ...person, addressLine1: '12 Engine Row', city: 'Austin', state: 'TX', zip: '78701', sampleType: 'postcards', notes: 'Both sizes', elapsedMs: 6000,

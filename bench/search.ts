@@ -4,7 +4,6 @@
 // short and special-character terms that the trigram indexes cannot serve. Real HTTP with a signed-in session,
 // median of RUNS after one warm-up request.
 import { createDb } from '../api/src/db/knex';
-import { isPostgres } from '../api/src/db/engine';
 import { leadsWithCapturer } from '../api/src/modules/leads/leads-queries';
 import { whereContains, whereIndexCandidates } from '../api/src/modules/leads/lead-search';
 import { migrateLatest } from '../api/src/db/migrate';
@@ -118,7 +117,7 @@ async function printPlans(url: string, engine: BenchEngine) {
       whereContains(query, term);
       whereIndexCandidates(db, query, term);
       const sql = query.toString();
-      const plan = isPostgres(db)
+      const plan = engine === 'postgres'
         ? ((await db.raw(`explain (analyze, buffers, costs off) ${sql}`)) as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN'])
         : ((await db.raw(`explain query plan ${sql}`)) as { detail: string }[]).map((r) => r.detail);
       console.log(`\nPlan of the indexed search for "${term}", ${engine}:\n  ${plan.join('\n  ')}`);

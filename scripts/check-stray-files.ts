@@ -1,5 +1,6 @@
 // Refuses files that look like leftovers of an experiment (`*-tmp.*`, `*.tmp`, `tmp-*`) anywhere in the
-// repository's own folders: one was committed by mistake with an unrelated change once. Part of `npm run lint`.
+// repository's own folders: a scratch file is easily committed along with an unrelated change. Part of
+// `npm run lint`.
 import fs from 'node:fs';
 import path from 'node:path';
 

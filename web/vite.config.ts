@@ -8,10 +8,11 @@ import { ADMIN_MANIFEST_FILE, adminManifest, siteManifest } from './pwa/manifest
 const root = import.meta.dirname;
 const SITE_BLOCKS = String.raw`web[\\/]src[\\/]features[\\/]site[\\/]components[\\/]`;
 const NOT_ON_LANDING_PAGE = 'campaign-actions|check-list|code-block|cta-band|field-reference|print-api-actions';
+const DECLARATIONS_ONLY = /[\\/](api[\\/]src[\\/]contract|web[\\/]src[\\/]features)[\\/].*\.tsx?$/;
 
 export default defineConfig({
   root,
-  // Site facts (contract §2) are read at build time from SITE_* variables; nothing else is exposed.
+  // Site facts (the contract's list) are read at build time from SITE_* variables; nothing else is exposed.
   envPrefix: 'SITE_',
   envDir: path.resolve(root, '..'),
   // One contract module both sides import (api/src/contract), by name rather than by climbing folders.
@@ -61,11 +62,14 @@ export default defineConfig({
     // fetched it a second time (inlined, it was not seen as loaded) and restyled the whole page mid-load.
     cssCodeSplit: false,
     rolldownOptions: {
-      // The contract's modules only declare things (constants, schemas): a page that imports a constant
-      // from it must not carry its zod schemas too, which the public forms load when first focused.
-      // (No manualPureFunctions for zod's `z`: the name is global to the build, and the scanner's minified
-      // ZXing module calls a function of its own named `z`, which was then dropped and broke scanning.)
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]api[\\/]src[\\/]contract[\\/]/.test(id) },
+      // The contract's modules and the features' modules only declare things (constants, schemas,
+      // components, stores): a module of theirs that no import uses is left out. A page that imports a
+      // constant from the contract must not carry its zod schemas too, which the public forms load when first
+      // focused; a page that imports one name through a feature's front door (its index.ts) must not carry
+      // the feature's other modules. (No manualPureFunctions for zod's `z`: the name is global to the build,
+      // and the scanner's minified ZXing module calls a function of its own named `z`, which was then
+      // dropped and broke scanning.)
+      treeshake: { moduleSideEffects: (id: string) => !DECLARATIONS_ONLY.test(id) },
       output: {
         codeSplitting: {
           // Only the matched modules move; their dependencies (React Router, the UI kit) stay where

@@ -1,5 +1,6 @@
 // Locators for the shared header, mobile menu and footer. No assertions here (conventions: page objects).
 import type { Page } from '@playwright/test';
+import { HYDRATED_SELECTOR } from '../../web/src/lib/hydration-mark';
 
 export class SiteChrome {
   constructor(readonly page: Page) {}
@@ -23,7 +24,7 @@ export class SiteChrome {
   }
   /** Resolves once the prerendered page is interactive: a click before hydration would do nothing. */
   async ready() {
-    await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await this.page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
   }
   /** The menu the toggle controls, found through its aria-controls, once the page is interactive. */
   async mobileMenu() {

@@ -1,4 +1,4 @@
-// The two installable apps (issue 5): the public site, and the staff admin as a desktop app. Both share the
+// The two installable apps: the public site, and the staff admin as a desktop app. Both share the
 // service worker at scope `/`; the admin shell links the admin manifest instead of the site's.
 import type { ManifestOptions } from 'vite-plugin-pwa';
 

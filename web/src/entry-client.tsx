@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { isPrerendered, matchRoute } from './app/routes';
 import { captureAttribution } from './lib/attribution';
-import { registerServiceWorker } from './features/pwa/register-sw';
+import { registerServiceWorker } from './features/pwa';
 import { whenIdle } from './lib/when-idle';
 import './styles.css';
 

@@ -61,7 +61,6 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = { honeypot: 'Suspe
 export const QUARANTINE_DAYS = 30;
 
 export const LEAD_STATUSES = ['new', 'synced', 'sync_failed'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** Lead `source` label by the path of the page the form was sent from; any other page is the main website. */
 const SOURCE_LABEL_BY_PATH = {
@@ -106,8 +105,6 @@ export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 export const PRODUCT_CATEGORIES = ['postcard', 'letter', 'package'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'visibility'] as const;
 
 export const USER_ROLES = ['admin', 'rep'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -208,6 +205,9 @@ export const LIMITS = {
   scanPayloadBytes: 4096,
   consentTextVersion: 40,
 } as const;
+
+/** Rows in one page of an admin list: `limit` is `default` unless asked, from 1 up to `max`. */
+export const PAGE_LIMIT = { default: 50, max: 500 } as const;
 
 // ---- Event capture: qualification, consent, scans and card photos ----
 

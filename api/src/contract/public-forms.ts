@@ -26,7 +26,6 @@ export const attributionSchema = z.object({
   referrer: attributionText,
   landingPage: attributionText,
 });
-export type AttributionInput = z.input<typeof attributionSchema>;
 export type AttributionData = z.output<typeof attributionSchema>;
 
 export const leadInputSchema = z.object({

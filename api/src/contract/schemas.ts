@@ -3,7 +3,7 @@
 // public page never loads these.
 import * as z from 'zod/mini';
 import {
-  TEMPLATE_TYPES, PRODUCT_CATEGORIES, USER_ROLES, LIMITS, LEAD_RATING_VALUES,
+  TEMPLATE_TYPES, PRODUCT_CATEGORIES, USER_ROLES, LIMITS, PAGE_LIMIT, LEAD_RATING_VALUES,
   INTEREST_VALUES, FOLLOW_UP_VALUES, SCAN_FORMAT_VALUES, STAFF_AUDIT_ACTIONS,
 } from './constants';
 import { requiredText, optionalText, optionalEnum, emailField, maxLengthFirst } from './fields';
@@ -201,8 +201,12 @@ export const accountLinkInputSchema = z.object({
 });
 export type AccountLinkInput = z.input<typeof accountLinkInputSchema>;
 
-/** A page size for the admin's lists: 50 unless asked, never more than 500 rows in one answer. */
-const pageLimit = z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 500'), z.lte(500, 'limit must be 1 to 500')), 50);
+/** A page size for the admin's lists (PAGE_LIMIT). */
+const PAGE_LIMIT_RANGE = `limit must be 1 to ${PAGE_LIMIT.max}`;
+const pageLimit = z._default(
+  z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, PAGE_LIMIT_RANGE), z.lte(PAGE_LIMIT.max, PAGE_LIMIT_RANGE)),
+  PAGE_LIMIT.default,
+);
 
 /** The event named in /api/admin/events/:name/…: the exact name leads were captured under. */
 export const eventParamsSchema = z.object({ name: requiredText('Unknown event', LIMITS.eventName) });
@@ -221,7 +225,6 @@ export const leadListQuerySchema = z.object({
   interest: optionalEnum(INTEREST_VALUES, 'Unknown interest'),
   spam: spamFlag,
 });
-export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 /** GET /api/admin/print-samples: newest first, `before` continues after that request (keyset paging). */
 export const sampleListQuerySchema = z.object({

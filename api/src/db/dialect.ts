@@ -44,9 +44,15 @@ export function concurrentWriters(db: Db): number {
 }
 
 /**
- * Whether the leads' search index is a table of its own that a query must join (SQLite's FTS5 table), rather
- * than indexes on the very expressions the search compares, which the planner uses by itself (PostgreSQL).
+ * Limits `query` to the rows the trigram search index proposes for `term` (3 characters or more), each of
+ * which the caller's LIKE then checks. SQLite: the FTS5 table `index.ftsTable` (trigram tokenizer, its rowid
+ * the row's id) is asked for the term as one phrase, which it matches as a case-folded substring of a column;
+ * the term is lowered as a LIKE pattern is, and FTS5 folds at least the letters lower() does, so every row
+ * the LIKE accepts is a candidate. PostgreSQL: nothing to add, since its pg_trgm GIN indexes are on the very
+ * expressions the LIKE compares and its planner picks them by itself.
  */
-export function searchIndexIsSeparateTable(db: Db): boolean {
-  return !isPostgres(db);
+export function whereTrigramCandidates(db: Db, query: Knex.QueryBuilder, index: { idColumn: string; ftsTable: string }, term: string): void {
+  if (isPostgres(db)) return;
+  const phrase = `"${term.toLowerCase().replace(/"/g, '""')}"`;
+  query.whereRaw('?? in (select rowid from ?? where ?? match ?)', [index.idColumn, index.ftsTable, index.ftsTable, phrase]);
 }

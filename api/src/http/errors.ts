@@ -1,6 +1,7 @@
 // Domain errors carry a code; one table maps codes to HTTP statuses. Callers branch on codes, never on text.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import type { ErrorBody } from '../contract';
 
 export const ERROR_STATUS = {
   validation: 400,
@@ -43,12 +44,12 @@ export function errorMiddleware(logger: Logger) {
       await next();
       if (ctx.status === 404 && ctx.body == null && ctx.path.startsWith('/api/')) {
         ctx.status = 404;
-        ctx.body = { message: 'Not found' };
+        ctx.body = errorBody('Not found');
       }
     } catch (err) {
       if (err instanceof AppError) {
         ctx.status = err.status;
-        ctx.body = { message: err.message, ...(err.details.errors ? { errors: err.details.errors } : {}) };
+        ctx.body = errorBody(err.message, err.details.errors);
         if (err.details.retryAfterSeconds != null) ctx.set('Retry-After', String(err.details.retryAfterSeconds));
         return;
       }
@@ -57,14 +58,19 @@ export function errorMiddleware(logger: Logger) {
       const status = e.status ?? e.statusCode;
       if (status && status >= 400 && status < 500) {
         ctx.status = status;
-        ctx.body = { message: clientMessage(status, e) };
+        ctx.body = errorBody(clientMessage(status, e));
         return;
       }
       logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { message: 'Internal server error' };
+      ctx.body = errorBody('Internal server error');
     }
   };
+}
+
+/** Every error answer has the contract's one shape. */
+function errorBody(message: string, errors?: Record<string, string>): ErrorBody {
+  return errors ? { message, errors } : { message };
 }
 
 function clientMessage(status: number, e: { expose?: boolean; message?: string; type?: string }): string {

@@ -7,6 +7,10 @@
 // promise on every request, a few percent of the spam path's profile, for headers that depend on nothing
 // in the request (no nonce, no per-request directive: the options below are constants, and the boot script's
 // hash is read once at start).
+//
+// HSTS goes only on answers that travelled over HTTPS, which behind a TLS-terminating proxy means TRUST_PROXY and
+// `X-Forwarded-Proto: https` (Koa's ctx.secure): browsers ignore the header on plain HTTP anyway, so sending it
+// only there says exactly what is enforced, and a forged X-Forwarded-Proto without TRUST_PROXY changes nothing.
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
@@ -39,6 +43,8 @@ export function securityHeaderOptions(inlineScriptHashes: readonly string[] = []
     // The site links out to its own dashboards; a strict referrer policy keeps paths private.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Set per answer, on HTTPS only (above).
+    strictTransportSecurity: false,
   };
 }
 
@@ -60,11 +66,15 @@ export function helmetDecisions(options: Readonly<HelmetOptions> = securityHeade
   return { set, removed };
 }
 
+/** A year, this host and its subdomains (no preload: that is a decision for the domain's owner to make). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export function securityHeaders(inlineScriptHashes: readonly string[] = []) {
   const { set, removed } = helmetDecisions(securityHeaderOptions(inlineScriptHashes));
   return (ctx: Context, next: Next) => {
     for (const name of removed) ctx.res.removeHeader(name);
     for (const [name, value] of set) ctx.res.setHeader(name, value);
+    if (ctx.secure) ctx.res.setHeader('Strict-Transport-Security', HSTS);
     return next();
   };
 }

@@ -1,6 +1,5 @@
 // A database error while storing a lead is logged without the lead's personal data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgres } from '../db/engine';
 import { createLogger } from '../logger';
 import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../testing/test-app';
 
@@ -15,7 +14,7 @@ describe.each(ENGINES)('error logs on %s', (engine) => {
     app = await startTestApp(testDb.db, { logger: createLogger('info', { write: (line: string) => void lines.push(line) }) });
     // Every lead insert now fails inside the database. On PostgreSQL a failed CHECK also lists the whole row in
     // the error's `detail`: the harshest case.
-    if (isPostgres(testDb.db)) {
+    if (engine === 'postgres') {
       await testDb.db.raw('alter table leads add constraint refuse_every_lead check (false) not valid');
     } else {
       await testDb.db.raw(`create trigger refuse_every_lead before insert on leads begin select raise(abort, 'lead refused'); end`);

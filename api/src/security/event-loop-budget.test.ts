@@ -69,7 +69,7 @@ const FILL = BODY_LIMIT_BYTES - 200; // room for the JSON around the filler
 const astral = (units: number) => '𝔘'.repeat(Math.floor(units / 2)); // 2 UTF-16 units, 4 bytes each
 const combining = (units: number) => 'e\u0301'.repeat(Math.floor(units / 2));
 
-/** E-mails that made the old pattern backtrack, or that are as long as the body allows. */
+/** E-mails shaped to make a backtracking pattern take quadratic time, or as long as the body allows. */
 const emailBombs: Record<string, string> = {
   'dots between two @': `a@${'.'.repeat(FILL)}@`,
   'dotted labels then @': `a@${'b.'.repeat(FILL / 2)}@`,

@@ -1,16 +1,16 @@
 // Who may see the admin: signed out → the Unauthorized toast and, 500 ms later, /api/login;
-// a session lost mid-visit (a 401 from any call) → the same; a rep → a notice, not broken screens.
-import type { Page } from '@playwright/test';
+// a session ended elsewhere mid-visit (the server answers the next call 401) → the same; a rep → a notice,
+// not broken screens.
+import { request, type Browser, type Page } from '@playwright/test';
 import { AdminShell } from '../../pages/admin/admin-shell';
 import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { PricingPage } from '../../pages/admin/pricing-page';
 import { addUser } from '../../support/cli';
-import { expect, signIn, test, uniqueTag } from './support/admin-test';
+import { expect, signIn, test, uniqueTag, type Account } from './support/admin-test';
 import { recordToasts } from './support/toast-recorder';
 
 const TITLED = { title: 'Unauthorized', description: 'You are logged out. Logging in again...', type: 'error' };
 const INLINE = { title: 'Unauthorized: You are logged out. Logging in again...', description: null, type: 'error' };
-const UNAUTHORIZED_401 = { status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' };
 
 /** Where the server sent the browser on from /api/login. */
 function watchLoginTrip(page: Page) {
@@ -62,29 +62,60 @@ test.describe('signed out', () => {
   }
 });
 
-test('session lost on a pricing write - one-line Unauthorized toast and the trip to /api/login', async ({ page }) => {
+/**
+ * A browser of its own signed in as this worker's admin (so ending its session leaves the other tests' session
+ * alone), and a way to end that session for real: a sign-out from elsewhere with the same cookie, as another
+ * tab or device would, after which the server answers this browser's next call 401.
+ */
+async function ownSession(browser: Browser, account: Account) {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signIn(page.request, account);
+  const endElsewhere = async () => {
+    const elsewhere = await request.newContext({ baseURL: test.info().project.use.baseURL, storageState: await context.storageState() });
+    const out = await elsewhere.get('/api/logout', { maxRedirects: 0 });
+    expect(out.status()).toBe(302);
+    expect((await elsewhere.get('/api/auth/user')).status()).toBe(401);
+    await elsewhere.dispose();
+  };
+  return { context, page, endElsewhere };
+}
+
+test('session ended elsewhere, then a pricing write - one-line Unauthorized toast and on to the sign-in page', async ({ browser, adminAccount }) => {
+  const { context, page, endElsewhere } = await ownSession(browser, adminAccount);
   const toasts = await recordToasts(page);
   const pricing = new PricingPage(page);
   await pricing.goto();
   const first = page.getByRole('article').first();
   await expect(first).toBeVisible();
-  await page.route('**/api/admin/pricing/products/*/visibility', (route) => route.fulfill(UNAUTHORIZED_401));
+  await endElsewhere();
   const trip = watchLoginTrip(page);
+  const refused = page.waitForResponse((res) => /\/api\/admin\/pricing\/products\/\d+\/visibility$/.test(new URL(res.url()).pathname));
 
   await first.getByRole('button', { name: /^(Hide|Show) product / }).click();
-  // The session is in fact still valid, so the server's /api/login sends the admin straight back.
-  expect(await trip.redirect).toEqual({ status: 302, location: '/admin' });
+  expect((await refused).status()).toBe(401);
+  expect(await trip.redirect).toEqual({ status: 302, location: '/login?next=/admin' });
+  await page.waitForURL((url) => url.pathname === '/login');
   expect(toasts).toEqual([INLINE]); // and not 'Failed to update visibility'
+  await context.close();
 });
 
-test('session lost on a dashboard read - titled Unauthorized toast and the trip to /api/login', async ({ page }) => {
+test('session ended elsewhere, then a dashboard read - titled Unauthorized toast and on to the sign-in page', async ({ browser, adminAccount }) => {
+  const { context, page, endElsewhere } = await ownSession(browser, adminAccount);
   const toasts = await recordToasts(page);
-  await page.route('**/api/admin/stats', (route) => route.fulfill(UNAUTHORIZED_401));
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.stat('Total Leads')).not.toHaveText('…', { timeout: 15_000 });
+  await endElsewhere();
   const trip = watchLoginTrip(page);
+  const refused = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/admin/leads');
 
-  await new DashboardPage(page).goto();
-  expect(await trip.redirect).toEqual({ status: 302, location: '/admin' });
+  await dashboard.searchBox.fill(uniqueTag('after-logout'));
+  expect((await refused).status()).toBe(401);
+  expect(await trip.redirect).toEqual({ status: 302, location: '/login?next=/admin' });
+  await page.waitForURL((url) => url.pathname === '/login');
   expect(toasts).toEqual([TITLED]);
+  await context.close();
 });
 
 test.describe('a rep', () => {

@@ -6,13 +6,14 @@ import { LeadFormPage } from '../../pages/lead-form';
 import { expect, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail } from '../public/support/admin-lookup';
 import { crmTest } from './support/crm-test';
+import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 
 crmTest.use({ reducedMotion: 'reduce' });
 
 crmTest('autofill-fast submit - Thank You, quarantined, listed under Suspected spam, released with Not spam, synced', async ({ page, crm }) => {
   const email = `${uniqueTag('autofill')}@example.com`;
   await page.goto('/');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
   const form = LeadFormPage.inline(page);
   // Everything at once, as autofill does, and Submit straight away.
   await form.firstName.fill('Otto');

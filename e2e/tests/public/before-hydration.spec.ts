@@ -10,6 +10,7 @@ import { closeE2eDb, findLeadByEmail, findSampleRequestByEmail } from './support
 import { waitOutMinimumFillTime } from './support/lead-helpers';
 import { leadTriggersOf } from './support/lead-triggers';
 import { uniqueEmail } from './support/unique';
+import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ reducedMotion: 'reduce' });
@@ -31,7 +32,7 @@ async function openUnhydrated(page: Page, path: string) {
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });
   await expect(page.getByRole('contentinfo')).toBeVisible();
-  await expect(page.locator('html[data-hydrated]'), 'the page is not hydrated yet').toHaveCount(0);
+  await expect(page.locator(HYDRATED_SELECTOR), 'the page is not hydrated yet').toHaveCount(0);
   return release;
 }
 
@@ -74,7 +75,7 @@ test('/print/samples - what was typed before the script ran is kept at hydration
   await samples.field('Sample Type').selectOption('both');
 
   release();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
   for (const [label, value] of typed) await expect(samples.field(label), label).toHaveValue(value);
   await expect(samples.field('State')).toHaveValue('IL');
   await expect(samples.field('Sample Type')).toHaveValue('both');
@@ -98,7 +99,7 @@ test('/ - the inline demo form keeps what was typed before the script ran and se
   await form.company.fill('Okafor Roofing');
 
   release();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
   await expect(form.firstName).toHaveValue('Sam');
   await expect(form.email).toHaveValue(email);
 

@@ -8,14 +8,15 @@
 // parts) counts too, boot.js included. CSS is what the page fetches as stylesheets plus the stylesheet the
 // build inlines into the page's HTML (<style data-href>, scripts/build.ts), counted as its contents compressed
 // on their own by scripts/public-bytes.ts: inside the HTML it travels compressed with the page, so its own
-// share cannot be read off the wire. An inlined stylesheet fetched again (Vite's preload helper once did that
-// for a dynamic import of the entry chunk) is counted twice, as it costs twice.
+// share cannot be read off the wire. An inlined stylesheet that a page also fetches (as Vite's preload helper
+// does for a dynamic import of a chunk that lists it) is counted twice, as it costs twice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { publicFirstLoadBytes } from '../../../scripts/public-bytes';
 import { publicRoutes } from '../../pages/public-routes';
 import { assetUrlOf, readManifest, STAFF_CHUNK_NAME, staffOnlyAssetUrls } from './support/build-manifest';
+import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 
 const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 12 * 1024;
@@ -71,7 +72,7 @@ test('first visit to each public route - JS and CSS within budget as Brotli on t
     await page.goto(route, { waitUntil: 'networkidle' });
     // The scripts start after the first paint, so network idle alone could come before them: the count is
     // taken once the page has hydrated, and must then hold the entry and every chunk the page declares.
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
     const declared = await page.evaluate(() => {
       const boot = document.querySelector('script[data-entry]');
       return [boot?.getAttribute('data-entry') ?? '', ...(boot?.getAttribute('data-preload') ?? '').split(' ')].filter(Boolean);

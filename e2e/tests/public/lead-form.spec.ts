@@ -1,16 +1,25 @@
 // The lead form inline (landing page) and in the modal: required fields and their messages, fields per
-// mode, the error toast and a retry that reuses the Idempotency-Key, the spam guards, and the stored row.
+// mode, the error toast on a real server failure and a retry that reuses the Idempotency-Key, the spam
+// guards, and the stored row. Every answer comes from the real server.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { LEAD_SOURCE_LABEL } from '../../../api/src/contract';
 import { LeadFormPage } from '../../pages/lead-form';
 import { SiteChrome } from '../../pages/site-chrome';
 import { closeE2eDb, countLeadsByEmail, findLeadByEmail } from './support/e2e-db';
+import { closeLeadFaultsDb, failLeadInsertsOf } from './support/lead-faults';
 import { fillLead, waitOutMinimumFillTime } from './support/lead-helpers';
 import { uniqueEmail } from './support/unique';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ reducedMotion: 'reduce' });
 test.afterAll(closeE2eDb);
+test.afterAll(closeLeadFaultsDb);
+
+/** Each test's injected server fault, removed after it. */
+const recoveries: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  for (const recover of recoveries.splice(0)) await recover();
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -98,15 +107,35 @@ test('fields per mode - phone and volume in the modal only, message 3 rows in th
   expect(volumes).toEqual(['', 'under-1000', '1000-5000', '5000-25000', '25000-100000', 'over-100000']);
 });
 
-test('server error - the Error toast appears, the form keeps its values and the retry reuses the Idempotency-Key', async ({ page }) => {
-  const seen: { key: string | null; body: string }[] = [];
+interface SentPost {
+  key: string | null;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Notes each lead POST's Idempotency-Key and body, then sends it on to the real server unchanged. Read through
+ * a route on purpose: ky clones each request before sending it, which leaves Chromium reporting no post data
+ * for requests nobody routes.
+ */
+async function passLeadPostsThrough(page: Page, hold?: Promise<void>): Promise<SentPost[]> {
+  const sent: SentPost[] = [];
   await page.route('**/api/leads', async (route) => {
-    seen.push({ key: await route.request().headerValue('Idempotency-Key'), body: route.request().postData() ?? '' });
-    await route.fulfill({ status: 500, body: 'boom' });
+    sent.push({ key: await route.request().headerValue('Idempotency-Key'), body: route.request().postDataJSON() as Record<string, unknown> });
+    await hold;
+    await route.continue();
   });
+  return sent;
+}
+
+test('server error - the Error toast appears, the form keeps its values and the retry reuses the Idempotency-Key', async ({ page }) => {
+  const email = uniqueEmail('server-error');
+  recoveries.push(await failLeadInsertsOf(email));
+  const sent = await passLeadPostsThrough(page);
+  const failed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/leads' && res.status() === 500);
   const form = await openModal(page, '/');
-  await fillLead(form, { firstName: 'Jane', lastName: 'Rivera', email: 'jane@example.com', industry: 'retail', volume: '1000-5000' }, 'modal');
+  await fillLead(form, { firstName: 'Jane', lastName: 'Rivera', email, industry: 'retail', volume: '1000-5000' }, 'modal');
   await form.submit.click();
+  await failed;
 
   const toast = page.getByRole('listitem').filter({ hasText: 'Failed to submit form. Please try again.' });
   await expect(toast).toBeVisible();
@@ -114,35 +143,38 @@ test('server error - the Error toast appears, the form keeps its values and the 
   await expect(form.firstName).toHaveValue('Jane');
   await expect(form.volume).toHaveValue('1000-5000');
   await expect(form.thankYou).toHaveCount(0);
+  const [first] = sent;
+  expect(first!.key).toMatch(UUID);
 
+  // The same content again (by hand, or by the outbox's own retry meanwhile): the same key and the same body.
+  const before = sent.length;
   await form.submit.click();
-  await expect.poll(() => seen.length).toBe(2);
-  expect(seen[0]!.key).toMatch(UUID);
-  expect(seen[1]!.key).toBe(seen[0]!.key);
-  expect(seen[1]!.body).toBe(seen[0]!.body);
+  await expect.poll(() => sent.length).toBeGreaterThan(before);
+  for (const retry of sent) expect(retry).toEqual(first);
 
+  // Changed content is another submission, under a key of its own.
   await form.company.fill('Acme');
   await form.submit.click();
-  await expect.poll(() => seen.length).toBe(3);
-  expect(seen[2]!.key).toMatch(UUID);
-  expect(seen[2]!.key).not.toBe(seen[0]!.key);
+  await expect.poll(() => sent.filter((p) => p.body.company === 'Acme').length).toBeGreaterThan(0);
+  const changed = sent.find((p) => p.body.company === 'Acme')!;
+  expect(changed.key).toMatch(UUID);
+  expect(changed.key).not.toBe(first!.key);
 });
 
 test('two quick failures - one toast in the notifications list, not two', async ({ page }) => {
-  let failures = 0;
-  await page.route('**/api/leads', async (route) => {
-    failures += 1;
-    await route.fulfill({ status: 500, body: 'boom' });
-  });
+  const email = uniqueEmail('two-failures');
+  recoveries.push(await failLeadInsertsOf(email));
+  const sent = await passLeadPostsThrough(page);
   const form = await openModal(page, '/print');
-  await fillLead(form, { firstName: 'Jane', lastName: 'Rivera', email: 'jane@example.com' }, 'modal');
+  await fillLead(form, { firstName: 'Jane', lastName: 'Rivera', email }, 'modal');
   const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
 
   await form.submit.click();
   await expect(toasts.filter({ hasText: 'Failed to submit form. Please try again.' })).toHaveCount(1);
   await form.company.fill('Acme');
+  const secondFailed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/leads' && res.status() === 500 && sent.some((p) => p.body.company === 'Acme'));
   await form.submit.click();
-  await expect.poll(() => failures).toBe(2);
+  await secondFailed;
   // The form is back to idle only after it raised its toast for the second failure.
   await expect(form.scope.getByRole('button', { name: 'Send Request' })).toBeEnabled();
   // The toaster applies a new toast on its next task; give it a few frames before counting.
@@ -153,30 +185,25 @@ test('two quick failures - one toast in the notifications list, not two', async 
   await expect(toasts).toContainText('Failed to submit form. Please try again.');
 });
 
-test('submission - sends every field, the labels, the honeypot and the fill time; shows Submitting...', async ({ page }) => {
+test('submission - sends every field, the labels, the honeypot and the fill time; shows Submitting... until the server answers', async ({ page }) => {
+  const email = uniqueEmail('every-field');
   let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  const bodies: Record<string, unknown>[] = [];
-  await page.route('**/api/leads', async (route) => {
-    bodies.push(route.request().postDataJSON() as Record<string, unknown>);
-    await held;
-    await route.fulfill({ status: 201, contentType: 'application/json', body: '{}' });
-  });
+  const sent = await passLeadPostsThrough(page, new Promise<void>((r) => (release = r)));
   const form = await openModal(page, '/USPSInformedDelivery');
   await fillLead(
     form,
-    { firstName: '  Jane ', lastName: 'Rivera', email: ' jane@example.com ', company: 'Acme', phone: '555-0100', industry: 'health', volume: 'over-100000', message: 'Hello' },
+    { firstName: '  Jane ', lastName: 'Rivera', email: ` ${email} `, company: 'Acme', phone: '555-0100', industry: 'health', volume: 'over-100000', message: 'Hello' },
     'modal',
   );
   await form.submit.click();
   await expect(form.scope.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   release();
   await expect(form.thankYou).toBeVisible();
-  expect(bodies).toHaveLength(1);
-  expect(bodies[0]).toMatchObject({
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.body).toMatchObject({
     firstName: 'Jane',
     lastName: 'Rivera',
-    email: 'jane@example.com',
+    email,
     company: 'Acme',
     phone: '555-0100',
     industry: 'health',
@@ -186,7 +213,8 @@ test('submission - sends every field, the labels, the honeypot and the fill time
     source: 'USPS Informed Delivery Page',
     website: '',
   });
-  expect(typeof bodies[0]!.elapsedMs).toBe('number');
+  expect(typeof sent[0]!.body.elapsedMs).toBe('number');
+  expect(await countLeadsByEmail(email)).toBe(1);
 });
 
 // These need the API's POST /api/leads; they check the stored row.

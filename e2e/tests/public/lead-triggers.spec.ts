@@ -1,25 +1,16 @@
 // Every control that opens the lead modal, on every public page: each opens the lead form in a dialog
 // titled for that control, and the header's Get Demo opens "Request a Demo" everywhere. The controls are found
-// from each page itself (support/lead-triggers.ts), so a new one is tested without touching this file; only
-// a control whose dialog has a title of its own needs its title below.
+// from each page itself (support/lead-triggers.ts), so a new one is tested without touching this file; the
+// title each must give comes from the titles the pages themselves open the dialog with.
 import { expect, test, type Page } from '@playwright/test';
 import { LeadModal } from '../../pages/lead-modal';
 import { publicRoutes, VIEWPORTS } from '../../pages/public-routes';
 import { SiteChrome } from '../../pages/site-chrome';
+import { DEMO_DIALOG_TITLE, leadDialogTitleFor } from '../../../web/src/features/leads/lead-dialog-titles';
 import { countByLabel, leadTriggersOf } from './support/lead-triggers';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ reducedMotion: 'reduce' });
-
-const DEMO_TITLE = 'Request a Demo';
-
-/** The dialog title a control gives the lead modal, where it is not the control's own label. */
-const TITLE_FOR: Record<string, string> = {
-  'Get Demo': DEMO_TITLE,
-  'Get Free Consultation': 'Get Your Free Consultation',
-  'Get Started': 'Get Started with Informed Delivery',
-};
-const titleFor = (label: string) => TITLE_FOR[label] ?? label;
 
 async function expectLeadDialog(page: Page, title: string) {
   const modal = new LeadModal(page);
@@ -41,12 +32,12 @@ for (const path of [...publicRoutes.map((r) => r.path), '/no-such-page']) {
       await expect(modal.contentTriggers(label)).toHaveCount(count);
       for (let i = 0; i < count; i++) {
         await modal.contentTrigger(label, i).click();
-        await expectLeadDialog(page, titleFor(label));
+        await expectLeadDialog(page, leadDialogTitleFor(label));
       }
     }
     // After a titled button, the header's button still gets its own title.
     await chrome.getDemoButton().click();
-    await expectLeadDialog(page, DEMO_TITLE);
+    await expectLeadDialog(page, DEMO_DIALOG_TITLE);
   });
 }
 
@@ -68,6 +59,6 @@ test.describe('375 px', () => {
     await expectLeadDialog(page, 'Contact Sales Team');
     await chrome.menuButton.click();
     await chrome.getDemoButton().click();
-    await expectLeadDialog(page, DEMO_TITLE);
+    await expectLeadDialog(page, DEMO_DIALOG_TITLE);
   });
 });

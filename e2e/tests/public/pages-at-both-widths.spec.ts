@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { notFoundMeta, publicRoutes, routeSlug, VIEWPORTS } from '../../pages/public-routes';
 import { SiteChrome } from '../../pages/site-chrome';
+import { HYDRATED_ATTRIBUTE } from '../../../web/src/lib/hydration-mark';
 
 test.describe.configure({ mode: 'parallel' });
 // The service worker registers as it does for visitors, so its start-up is part of a clean page load.
@@ -61,7 +62,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         const problems = collectConsoleProblems(page);
         const failedResponses = collectFailedResponses(page, path);
         await page.goto(path, { waitUntil: 'networkidle' });
-        await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+        await expect(page.locator('html')).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true');
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const meta = routeMeta(path);

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { AppToaster } from '../components/ui/toaster';
-import { OutboxIndicator } from '../features/outbox/components/outbox-indicator';
-import { UpdatePrompt } from '../features/pwa/update-prompt';
+import { OutboxIndicator } from '../features/outbox';
+import { UpdatePrompt } from '../features/pwa';
+import { HYDRATED_ATTRIBUTE, HYDRATED_MARK } from '../lib/hydration-mark';
 import { useHydrated } from '../lib/use-hydrated';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './page-loading';
@@ -27,19 +28,15 @@ function routesIn(layout: RouteLayout) {
 }
 
 /**
- * Marks the moment the prerendered page became interactive: its handlers are attached and what works
- * differently once hydrated (lead buttons that were links until then) has switched over. A leaf of its own:
- * the switch after hydration is a synchronous re-render of every component that asks `useHydrated()`, and
- * asked at the top of the app it re-rendered the whole page in one long task on a slow phone.
+ * Marks the moment the prerendered page became interactive (lib/hydration-mark.ts). A leaf of its own: the
+ * switch after hydration is a synchronous re-render of every component that asks `useHydrated()`, and asked
+ * at the top of the app it would re-render the whole page in one long task on a slow phone.
  */
-const HYDRATED_MARK = 'dm-hydrated';
-
 function HydrationMark() {
   const hydrated = useHydrated();
   useEffect(() => {
     if (!hydrated) return;
-    document.documentElement.dataset.hydrated = 'true';
-    // The moment on the page's own clock: the forms' fill-time clocks started at or before it.
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, 'true');
     performance.mark(HYDRATED_MARK);
   }, [hydrated]);
   return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerError, describeError, fromLegacyErrorText, isUnauthorized, serverErrorData } from './server-error';
+import { ServerError, describeError, isUnauthorized, serverErrorData } from './server-error';
 
 describe('ServerError', () => {
   it('reads our server message and field errors from the answer body', () => {
@@ -24,14 +24,5 @@ describe('ServerError', () => {
   it('is shown as the status, a colon and a space, then the server words; a network failure as its own words', () => {
     expect(describeError(new ServerError({ status: 500, message: 'Something went wrong', fieldErrors: {} }))).toBe('500: Something went wrong');
     expect(describeError(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
-  });
-
-  it('reads an error stored by the previous version as one STATUS: body string', () => {
-    expect(fromLegacyErrorText('422: {"message":"Company is not accepted","errors":{"company":"Company is not accepted"}}')).toEqual({
-      status: 422,
-      message: 'Company is not accepted',
-      fieldErrors: { company: 'Company is not accepted' },
-    });
-    expect(fromLegacyErrorText('Failed to fetch')).toEqual({ status: null, message: 'Failed to fetch', fieldErrors: {} });
   });
 });

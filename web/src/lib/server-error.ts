@@ -71,16 +71,6 @@ export function describeError(error: unknown): string {
   return errorMessage(error);
 }
 
-/**
- * Errors the previous version stored in the outbox as one `STATUS: body` string. Read once when such an
- * item is loaded, so an item saved before the update still shows its reason.
- */
-export function fromLegacyErrorText(text: string): ServerErrorData {
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
-  if (!match) return { status: null, message: text, fieldErrors: {} };
-  return serverErrorData(Number(match[1]), '', match[2] ?? '');
-}
-
 function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;

@@ -1,13 +1,8 @@
 // /digital-audience, with the product's published figures. 'Start Building Audiences' has no action in
 // the product and stays without one.
 import { Button } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
-import { CampaignActions } from '../features/site/components/campaign-actions';
-import { CtaBand } from '../features/site/components/cta-band';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
-import { StatGrid } from '../features/site/components/stat-grid';
+import { useLeadModal } from '../features/leads';
+import { CampaignActions, CtaBand, FeatureGrid, HeroBadge, PageHero, Section, StatGrid } from '../features/site';
 
 export default function DigitalAudiencePage() {
   const openLeadModal = useLeadModal();

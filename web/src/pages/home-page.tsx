@@ -2,16 +2,9 @@
 // three numbers, the customer-portal call to action, the contact block and the inline demo form.
 import { INDUSTRIES } from '@contract';
 import { ExternalButtonLink, buttonClasses } from '../components/ui/button';
-import { LeadButton } from '../features/leads/lead-button';
-import { PageHero, HeroBadge } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
-import { StatGrid } from '../features/site/components/stat-grid';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { Icon, type IconName } from '../features/site/components/icon';
-import { ContactDetails } from '../features/site/components/contact-details';
-import { LeadForm } from '../features/leads/lead-form';
+import { LeadButton, LeadForm } from '../features/leads';
+import { ContactDetails, FeatureGrid, HeroBadge, Icon, type IconName, PageHero, PERSONALISATION, PRODUCTS, Section, StatGrid, USE_CASES } from '../features/site';
 import { siteConfig } from '../lib/site-config';
-import { PRODUCTS, PERSONALISATION, USE_CASES } from '../features/site/content/home-content';
 import { Link } from 'react-router-dom';
 
 const INDUSTRY_ICONS: Record<string, IconName> = {

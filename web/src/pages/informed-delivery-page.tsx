@@ -1,13 +1,8 @@
 // /USPSInformedDelivery, with the product's published figures. 'Start Integration' has no action in the
 // product and stays without one.
 import { Button } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
-import { CampaignActions } from '../features/site/components/campaign-actions';
-import { CheckList } from '../features/site/components/check-list';
-import { CtaBand } from '../features/site/components/cta-band';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
-import { StatGrid } from '../features/site/components/stat-grid';
+import { LEAD_DIALOG_TITLES, useLeadModal } from '../features/leads';
+import { CampaignActions, CheckList, CtaBand, HeroBadge, PageHero, Section, StatGrid } from '../features/site';
 
 const STEPS = [
   { title: 'You mail as usual', text: 'Your postcards and letters go out through our print and mail service.' },
@@ -16,15 +11,17 @@ const STEPS = [
   { title: 'You track every click', text: 'Clicks and visits join your mail responses in one report.' },
 ];
 
+const GET_STARTED = 'Get Started';
+
 export default function InformedDeliveryPage() {
   const openLeadModal = useLeadModal();
-  const openLead = () => openLeadModal({ title: 'Get Started with Informed Delivery' });
+  const openLead = () => openLeadModal({ title: LEAD_DIALOG_TITLES[GET_STARTED] });
   return (
     <>
       <PageHero
         badge={<HeroBadge>USPS Informed Delivery</HeroBadge>}
         title="Land in the inbox before you land in the mailbox"
-        actions={<CampaignActions leadLabel="Get Started" onLead={openLead} />}
+        actions={<CampaignActions leadLabel={GET_STARTED} onLead={openLead} />}
       >
         <p>Every campaign can add a clickable, full-colour preview to the USPS Informed Delivery e-mail your recipients already read each morning.</p>
       </PageHero>
@@ -68,7 +65,7 @@ export default function InformedDeliveryPage() {
         </div>
       </Section>
 
-      <CtaBand title="Double the impact of your next mailing" actions={<CampaignActions leadLabel="Get Started" onLead={openLead} />}>
+      <CtaBand title="Double the impact of your next mailing" actions={<CampaignActions leadLabel={GET_STARTED} onLead={openLead} />}>
         <p>Add Informed Delivery to any postcard or letter campaign.</p>
       </CtaBand>
     </>

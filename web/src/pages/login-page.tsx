@@ -1,8 +1,6 @@
 // /login: staff sign in, then go to `next` when it is a path on this site, else /admin.
 import { useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../features/auth/components/auth-card';
-import { LoginForm } from '../features/auth/components/login-form';
-import { safeNextPath } from '../features/auth/safe-next';
+import { AuthCard, LoginForm, safeNextPath } from '../features/auth';
 
 export default function LoginPage() {
   const [params] = useSearchParams();

@@ -1,24 +1,20 @@
 // /mortgage: mortgage lead generation, with the product's published figures. 'Calculate Your ROI' has
 // no action in the product and stays without one.
 import { Button } from '../components/ui/button';
-import { useLeadModal } from '../features/leads/lead-modal';
-import { CampaignActions } from '../features/site/components/campaign-actions';
-import { CheckList } from '../features/site/components/check-list';
-import { CtaBand } from '../features/site/components/cta-band';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
-import { StatGrid } from '../features/site/components/stat-grid';
+import { LEAD_DIALOG_TITLES, useLeadModal } from '../features/leads';
+import { CampaignActions, CheckList, CtaBand, FeatureGrid, HeroBadge, PageHero, Section, StatGrid } from '../features/site';
+
+const CONSULTATION = 'Get Free Consultation';
 
 export default function MortgagePage() {
   const openLeadModal = useLeadModal();
-  const openConsultation = () => openLeadModal({ title: 'Get Your Free Consultation' });
+  const openConsultation = () => openLeadModal({ title: LEAD_DIALOG_TITLES[CONSULTATION] });
   return (
     <>
       <PageHero
         badge={<HeroBadge>Mortgage Lead Generation</HeroBadge>}
         title="Fund more loans for under $500 each"
-        actions={<CampaignActions leadLabel="Get Free Consultation" onLead={openConsultation} />}
+        actions={<CampaignActions leadLabel={CONSULTATION} onLead={openConsultation} />}
       >
         <p>
           Personalised mail that reaches homeowners when they are ready to buy or refinance, with every response tracked from the
@@ -58,7 +54,7 @@ export default function MortgagePage() {
         </div>
       </Section>
 
-      <CtaBand title="Ready to fill your pipeline?" actions={<CampaignActions leadLabel="Get Free Consultation" onLead={openConsultation} />}>
+      <CtaBand title="Ready to fill your pipeline?" actions={<CampaignActions leadLabel={CONSULTATION} onLead={openConsultation} />}>
         <p>Talk to a mortgage mail specialist about your markets and goals.</p>
       </CtaBand>
     </>

@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink, ExternalButtonLink, buttonClasses } from '../components/ui/button';
-import { LeadForm } from '../features/leads/lead-form';
-import { Icon, type IconName } from '../features/site/components/icon';
+import { LeadForm } from '../features/leads';
+import { Icon, type IconName } from '../features/site';
 import { siteConfig, telHref } from '../lib/site-config';
 
 const POPULAR: { to: string; title: string; text: string; icon: IconName }[] = [

@@ -1,9 +1,6 @@
 // /print/docs: the way out to the external API documentation (new tab) and back to /print.
 import { ButtonLink, ExternalButtonLink } from '../components/ui/button';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { Icon } from '../features/site/components/icon';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
+import { FeatureGrid, HeroBadge, Icon, PageHero, Section } from '../features/site';
 import { siteConfig } from '../lib/site-config';
 
 export default function PrintDocsPage() {

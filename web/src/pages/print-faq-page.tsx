@@ -1,10 +1,8 @@
 // /print/faq: five groups of questions, technical support through the lead modal, and the
 // way to the API documentation page.
 import { ButtonLink } from '../components/ui/button';
-import { LeadButton } from '../features/leads/lead-button';
-import { FaqList } from '../features/site/components/faq-list';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { FAQ_GROUPS } from '../features/site/content/faq-content';
+import { LeadButton } from '../features/leads';
+import { FAQ_GROUPS, FaqList, HeroBadge, PageHero } from '../features/site';
 
 export default function PrintFaqPage() {
   return (

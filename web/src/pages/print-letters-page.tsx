@@ -1,17 +1,8 @@
 // /print/letters, the letter API page: classes of mail, the request, prices, and a lead-modal button for sales.
 import { ButtonLink } from '../components/ui/button';
-import { LeadButton } from '../features/leads/lead-button';
-import { PriceTable } from '../features/pricing-public/price-table';
-import { CheckList } from '../features/site/components/check-list';
-import { CodeBlock } from '../features/site/components/code-block';
-import { CtaBand } from '../features/site/components/cta-band';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { FieldReference } from '../features/site/components/field-reference';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { PrintApiActions } from '../features/site/components/print-api-actions';
-import { Section } from '../features/site/components/section';
-import { LETTER_REQUEST_SAMPLE } from '../features/site/content/print-request-samples';
-import { LETTER_FIELDS } from '../features/site/content/request-fields';
+import { LeadButton } from '../features/leads';
+import { PriceTable } from '../features/pricing-public';
+import { CheckList, CodeBlock, CtaBand, FeatureGrid, FieldReference, HeroBadge, LETTER_FIELDS, LETTER_REQUEST_SAMPLE, PageHero, PrintApiActions, Section } from '../features/site';
 
 export default function PrintLettersPage() {
   return (

@@ -2,16 +2,9 @@
 // lead-modal button for sales.
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../components/ui/button';
-import { LeadButton } from '../features/leads/lead-button';
-import { PriceTable } from '../features/pricing-public/price-table';
-import { CodeBlock } from '../features/site/components/code-block';
-import { CtaBand } from '../features/site/components/cta-band';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { Icon } from '../features/site/components/icon';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { PrintApiActions } from '../features/site/components/print-api-actions';
-import { Section } from '../features/site/components/section';
-import { POSTCARD_REQUEST_SAMPLE } from '../features/site/content/print-request-samples';
+import { LeadButton } from '../features/leads';
+import { PriceTable } from '../features/pricing-public';
+import { CodeBlock, CtaBand, FeatureGrid, HeroBadge, Icon, PageHero, POSTCARD_REQUEST_SAMPLE, PrintApiActions, Section } from '../features/site';
 
 const FEATURES = [
   { title: 'HTML or PDF designs', icon: 'layers', description: 'Send HTML5 + CSS3 templates or print-ready PDFs at 300 DPI. We render, proof and print.' },

@@ -1,13 +1,9 @@
 // /print/pricing: the per-piece price tiers by monthly volume (static, prerendered) and the pricing products staff manage,
 // fetched in the browser in their sort order.
 import { ButtonLink } from '../components/ui/button';
-import { LeadButton } from '../features/leads/lead-button';
-import { PriceTable } from '../features/pricing-public/price-table';
-import { PricingProductCards } from '../features/pricing-public/pricing-product-cards';
-import { CheckList } from '../features/site/components/check-list';
-import { CtaBand } from '../features/site/components/cta-band';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
+import { LeadButton } from '../features/leads';
+import { PriceTable, PricingProductCards } from '../features/pricing-public';
+import { CheckList, CtaBand, HeroBadge, PageHero, Section } from '../features/site';
 
 export default function PrintPricingPage() {
   return (

@@ -1,11 +1,7 @@
 // /print/samples: the Free Samples hero, what is in the pack, and the request form.
 import { buttonClasses } from '../components/ui/button';
-import { FeatureGrid } from '../features/site/components/feature-grid';
-import { CheckList } from '../features/site/components/check-list';
-import { HeroBadge, PageHero } from '../features/site/components/page-hero';
-import { Section } from '../features/site/components/section';
-import { Icon } from '../features/site/components/icon';
-import { SampleRequestForm } from '../features/samples/sample-request-form';
+import { CheckList, FeatureGrid, HeroBadge, Icon, PageHero, Section } from '../features/site';
+import { SampleRequestForm } from '../features/samples';
 
 export default function PrintSamplesPage() {
   return (

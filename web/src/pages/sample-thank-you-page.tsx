@@ -1,7 +1,7 @@
 // Where a free sample request posted without script lands (the API answers the post with 303 to here, so a
 // reload never posts again): the Thank You modal's wording, Schedule Demo and a way back.
 import { ButtonLink, ExternalButtonLink } from '../components/ui/button';
-import { SAMPLE_THANK_YOU_DESCRIPTION, SampleThankYouText } from '../features/samples/sample-thank-you-text';
+import { SAMPLE_THANK_YOU_DESCRIPTION, SampleThankYouText } from '../features/samples';
 import { siteConfig } from '../lib/site-config';
 
 export default function SampleThankYouPage() {

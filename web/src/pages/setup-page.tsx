@@ -1,9 +1,7 @@
 // /setup?token=…: the one-time link the server prints on its first start creates the first admin account;
 // once used (or when another admin exists) the link is dead and says so.
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../features/auth/components/auth-card';
-import { SetupForm } from '../features/auth/components/setup-form';
-import { useSetupLink } from '../features/auth/use-setup-link';
+import { AuthCard, SetupForm, useSetupLink } from '../features/auth';
 
 export default function SetupPage() {
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 // Where a demo request posted without script lands (the API answers the post with 303 to here, so a reload
 // never posts again): the form's Thank You wording and a way back.
 import { ButtonLink } from '../components/ui/button';
-import { LeadThankYouText } from '../features/leads/lead-thank-you-text';
+import { LeadThankYouText } from '../features/leads';
 
 export default function ThankYouPage() {
   return (

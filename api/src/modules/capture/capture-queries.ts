@@ -24,9 +24,8 @@ export const capturedId = (eventName: string, email: string) => `${eventName}\u0
 /**
  * Which of these people already have a lead at their event (as capturedId values), in one query: per event,
  * `event_name = ? and lower(email) in (…)`, which both engines answer with seeks in the unique index
- * (event_name, lower(email)). An OR of one (event, e-mail) pair per person under an extra `event_name in (…)`
- * made SQLite search by the event alone and test every pair against every lead of the event, so the look-up
- * grew with the event (the bench's captures, all at one event, slowed as it ran); PostgreSQL did the same.
+ * (event_name, lower(email)), so the look-up costs the same however many leads the event has. Keep that shape:
+ * both planners answer an OR of (event, e-mail) pairs by reading every lead of the event.
  */
 export async function findCapturedEmails(db: Db, people: { eventName: string; email: string }[]): Promise<Set<string>> {
   if (people.length === 0) return new Set();

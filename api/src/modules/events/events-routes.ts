@@ -4,7 +4,8 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { parseWith } from '../../http/validate';
 import { requireUser } from '../auth/require-user';
-import { csvFileName, eventParamsSchema } from '../../contract';
+import { eventParamsSchema } from '../../contract';
+import { sendCsvDownload } from '../../http/csv-download';
 import { leadsCsvStream } from '../leads/leads-csv';
 import { eventLeads, getEventDetail } from './events-service';
 
@@ -19,9 +20,7 @@ export function eventsRoutes(deps: AppDeps, router = new Router()) {
   router.get('/api/admin/events/:name/leads.csv', admin, async (ctx) => {
     const { name } = parseWith(eventParamsSchema, ctx.params);
     const leads = await eventLeads(deps, name);
-    ctx.set('Content-Disposition', `attachment; filename="${csvFileName('leads', deps.clock(), name)}"`);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = leadsCsvStream(leads);
+    sendCsvDownload(ctx, { what: 'leads', now: deps.clock(), label: name }, leadsCsvStream(leads));
   });
 
   return router;

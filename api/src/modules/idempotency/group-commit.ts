@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { concurrentWriters } from '../../db/dialect';
 import { AppError } from '../../http/errors';
-import { claimKeys, completeKeys, deleteStaleClaim, findKeys, type KeyRow } from './idempotency-queries';
+import { claimKeys, completeKeys, findKeys, type KeyRow } from './idempotency-queries';
 
 export interface StoredAnswer {
   status: number;
@@ -48,8 +48,6 @@ const MAX_BATCH = 100;
  * sent while the other waits for its commit; more would only queue on the roll-up row both update.
  */
 const concurrentFlushes = concurrentWriters;
-/** A `processing` row can only be a claim of the old two-step design; after this long its process is gone. */
-const LEGACY_CLAIM_STALE_MS = 60_000;
 
 export class GroupCommit<P> {
   private queue: Pending<P>[] = [];
@@ -144,12 +142,11 @@ export class GroupCommit<P> {
         item.reject(new AppError('idempotency_mismatch', 'This Idempotency-Key was already used with a different request body'));
       } else if (row?.state === 'done') {
         item.resolve({ status: row.responseStatus ?? 200, body: replayBody(row), replayed: true });
-      } else if (row && !(await this.releasedStaleClaim(item))) {
-        item.reject(inProgress());
-      } else if (item.rereads >= 3) {
+      } else if (row || item.rereads >= 3) {
+        // A claim is only ever visible once its transaction has committed it as done, so neither is expected.
         item.reject(inProgress());
       } else {
-        // The key was freed (purged, or a stale claim released): process the request afresh.
+        // The key was freed (its first transaction rolled back, or it was purged): process the request afresh.
         item.rereads++;
         retry.push(item);
       }
@@ -158,11 +155,6 @@ export class GroupCommit<P> {
       this.queue.push(...retry);
       this.pump();
     }
-  }
-
-  private async releasedStaleClaim(item: Pending<P>): Promise<boolean> {
-    const staleBefore = new Date(Date.parse(item.nowIso) - LEGACY_CLAIM_STALE_MS).toISOString();
-    return deleteStaleClaim(this.db, this.scope, item.key!, staleBefore);
   }
 }
 

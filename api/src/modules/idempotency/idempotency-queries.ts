@@ -77,18 +77,6 @@ function recordIdOf(body: unknown): number | null {
 }
 
 /**
- * Deletes a committed `processing` row older than `staleBeforeIso`. Only the earlier design (claim, then a
- * second transaction) committed such rows; a process that died between the two left them behind.
- */
-export async function deleteStaleClaim(db: Db, scope: string, key: string, staleBeforeIso: string): Promise<boolean> {
-  const deleted = await db('idempotency_keys')
-    .where({ scope, key, state: 'processing' })
-    .andWhere('created_at', '<', staleBeforeIso)
-    .delete();
-  return deleted === 1;
-}
-
-/**
  * Drops the answers' bodies (the personal data they repeat) from keys older than `beforeIso`; the key, its
  * request's hash, the status and the record's id stay, so a replay of any age is still recognised.
  */

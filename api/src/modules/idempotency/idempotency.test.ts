@@ -86,21 +86,6 @@ describe.each(ENGINES)('runIdempotent on %s', (engine) => {
     expect(await countTemplates('claim-failed')).toBe(0);
   });
 
-  it('a processing row left by the earlier two-step design is in progress (409) until 60 s old, then taken over', async () => {
-    const key = crypto.randomUUID();
-    const hash = requestHash({ x: 1 });
-    await testDb.db('idempotency_keys').insert({ scope: 't', key, request_hash: hash, state: 'processing', created_at: now.toISOString() });
-    await expect(runIdempotent(deps(), { scope: 't', key, request: { x: 1 } }, store('stale'))).rejects.toMatchObject({
-      code: 'idempotency_in_progress',
-      message: 'A request with this Idempotency-Key is still being processed',
-    });
-    now = new Date(now.getTime() + 60_001);
-    const taken = await runIdempotent(deps(), { scope: 't', key, request: { x: 1 } }, store('stale'));
-    expect(taken.replayed).toBe(false);
-    expect(await countTemplates('stale')).toBe(1);
-    expect((await testDb.db('idempotency_keys').where({ key }).first())?.state).toBe('done');
-  });
-
   it('requests sharing a transaction: the one that fails gets its error, the others are stored and answered', async () => {
     const keys = Array.from({ length: 8 }, () => crypto.randomUUID());
     const results = await Promise.allSettled(

@@ -17,7 +17,7 @@
 //   digits in a row (pg_trgm indexes words only), e.g. "%%%".
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import { searchIndexIsSeparateTable } from '../../db/dialect';
+import { whereTrigramCandidates } from '../../db/dialect';
 
 /** How many of the newest leads (after the page's filters) are checked before the index is asked. */
 export const RECENT_WINDOW = 5000;
@@ -44,14 +44,7 @@ export function searchIndexServes(q: string): boolean {
   return [...q.toLowerCase()].length >= TRIGRAM;
 }
 
-/**
- * Limits the query to the index's candidates. PostgreSQL needs nothing here: its GIN indexes are on the very
- * expressions whereContains compares. SQLite's FTS5 table is asked for the term as one phrase, which the
- * trigram tokenizer matches as a case-folded substring of a column: every lead whereContains accepts is among
- * the candidates (the term is lowered as the LIKE pattern is, and FTS5 folds at least the letters lower() does).
- */
+/** Limits the query to the trigram index's candidates for the term, when it has any to propose. */
 export function whereIndexCandidates(db: Db, query: Knex.QueryBuilder, q: string): void {
-  if (!searchIndexIsSeparateTable(db) || !searchIndexServes(q)) return;
-  const phrase = `"${q.toLowerCase().replace(/"/g, '""')}"`;
-  query.whereRaw('leads.id in (select rowid from leads_search where leads_search match ?)', [phrase]);
+  if (searchIndexServes(q)) whereTrigramCandidates(db, query, { idColumn: 'leads.id', ftsTable: 'leads_search' }, q);
 }

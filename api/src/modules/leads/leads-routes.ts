@@ -5,10 +5,11 @@ import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../auth/require-user';
 import { parseWith } from '../../http/validate';
-import { csvFileName, LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
+import { LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
 import { formFields, formPost, type FormPostSpec } from '../public-forms/form-post';
 import { parseId } from '../../http/validate';
 import { setNextPageLink } from '../../http/paging';
+import { sendCsvDownload } from '../../http/csv-download';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { allLeads, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
 import { leadsCsvStream } from './leads-csv';
@@ -47,9 +48,7 @@ export function leadsRoutes(deps: AppDeps, router = new Router()) {
 
   router.get('/api/admin/leads.csv', admin, async (ctx) => {
     const { limit: _limit, before: _before, ...filters } = parseWith(leadListQuerySchema, ctx.query);
-    ctx.set('Content-Disposition', `attachment; filename="${csvFileName('leads', deps.clock())}"`);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = leadsCsvStream(allLeads(deps, filters));
+    sendCsvDownload(ctx, { what: 'leads', now: deps.clock() }, leadsCsvStream(allLeads(deps, filters)));
   });
 
   return router;

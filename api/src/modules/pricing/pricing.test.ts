@@ -4,7 +4,6 @@ import pino from 'pino';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import type { PricingProduct } from '../../contract';
-import { isPostgres } from '../../db/engine';
 import { AUDIT_PAGE, insertAudit } from './pricing-queries';
 import { createProduct, setProductVisibility, updateProduct, getAudit } from './pricing-service';
 
@@ -158,7 +157,7 @@ describe.each(ENGINES)('pricing on %s', (engine) => {
     // A trigger makes the database refuse every audit row of this one actor: a real failure in the very
     // insert that follows the product write, on both engines.
     const REFUSED = 'audit-refused@example.com';
-    if (isPostgres(app.db)) {
+    if (engine === 'postgres') {
       await app.db.raw(`create function refuse_audit() returns trigger language plpgsql as $$
         begin if new.user_name = '${REFUSED}' then raise exception 'audit refused'; end if; return new; end $$`);
       await app.db.raw('create trigger refuse_audit before insert on pricing_audit for each row execute function refuse_audit()');

@@ -9,8 +9,19 @@ let db: Db | undefined;
 
 export async function moveLeadTo(id: number, status: string): Promise<void> {
   db ??= createDb(E2E_DB);
-  const moved = await db.transaction((trx) => changeLead(trx, id, { status }, new Date().toISOString()));
-  if (!moved) throw new Error(`Lead ${id} not found`);
+  const move = db;
+  // changeLead reads the row, then writes it. Here, beside the server's own connection, SQLite refuses the
+  // write at once (SQLITE_BUSY, no busy wait) when the server wrote in between: the move is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const moved = await move.transaction((trx) => changeLead(trx, id, { status }, new Date().toISOString()));
+      if (!moved) throw new Error(`Lead ${id} not found`);
+      return;
+    } catch (err) {
+      if (attempt >= 10 || (err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+      await new Promise((retry) => setTimeout(retry, 20 * attempt));
+    }
+  }
 }
 
 export async function closeLeadStatusDb(): Promise<void> {

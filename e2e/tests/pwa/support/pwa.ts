@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import { LeadFormPage } from '../../../pages/lead-form';
 import { fillLead, waitOutMinimumFillTime } from '../../public/support/lead-helpers';
+import { HYDRATED_SELECTOR } from '../../../../web/src/lib/hydration-mark';
 
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -18,7 +19,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
  * frame would be left with the plain HTML page.
  */
 export async function untilHydrated(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
 }
 
 /** Fills and submits the landing page's inline demo form. */

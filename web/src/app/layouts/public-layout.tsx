@@ -4,9 +4,8 @@
 // modal's opener to the header as a prop.
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { LeadModalProvider, useLeadModal } from '../../features/leads/lead-modal';
-import { SiteFooter } from '../../features/site/components/site-footer';
-import { SiteHeader } from '../../features/site/components/site-header';
+import { LeadModalProvider, useLeadModal } from '../../features/leads';
+import { SiteFooter, SiteHeader } from '../../features/site';
 import { PageLoading } from '../page-loading';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 

@@ -1,3 +1,3 @@
-export { AdminGate, CAPTURE_PATH } from './components/admin-gate';
+export { AdminGate } from './components/admin-gate';
 export { SignedInUser, signOutThisDevice } from './components/signed-in-user';
 export { useCurrentUserStore } from './current-user-store';

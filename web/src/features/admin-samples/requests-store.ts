@@ -1,7 +1,7 @@
 // Print-sample requests: the list (a page at a time, "Load more" for the next) and the Pending/Processed
 // toggle, which sends the opposite of the value shown, and then refetches as many requests as are shown.
 import { create } from 'zustand';
-import type { SampleRequest } from '@contract';
+import { PAGE_LIMIT, type SampleRequest } from '@contract';
 import { notifySuccess } from '../../lib/toast';
 import { errorMessage } from '../../lib/server-error';
 import { fetchSampleRequests, releaseSampleRequest, REQUESTS_PAGE_SIZE, retrySampleSync, setProcessed } from './samples-api';
@@ -55,8 +55,8 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
 
   load: async () => {
     const request = ++listRequest;
-    // A refresh after a change keeps as many requests on screen as were there (up to the server's 500).
-    const limit = Math.min(500, Math.max(REQUESTS_PAGE_SIZE, get().requests.length));
+    // A refresh after a change keeps as many requests on screen as were there (up to the server's page maximum).
+    const limit = Math.min(PAGE_LIMIT.max, Math.max(REQUESTS_PAGE_SIZE, get().requests.length));
     set({ status: 'loading', error: null, loadingMore: false, loadMoreError: null });
     try {
       const page = await fetchSampleRequests({ limit, spam: get().spam });

@@ -1,5 +1,5 @@
 // Sample Management's calls: templates CRUD and the print-sample requests (paged) with their toggle.
-import type { SampleRequest, SampleTemplate, TemplateData } from '@contract';
+import { PAGE_LIMIT, type SampleRequest, type SampleTemplate, type TemplateData } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { nextPageQuery } from '../../lib/next-page';
 
@@ -17,7 +17,8 @@ export async function deleteTemplate(id: number): Promise<void> {
   await apiClient.delete(`${TEMPLATES}/${id}`);
 }
 
-export const REQUESTS_PAGE_SIZE = 50;
+/** The server's own page size: a first page asks for no more than it would send anyway. */
+export const REQUESTS_PAGE_SIZE = PAGE_LIMIT.default;
 
 export interface SampleRequestsPage {
   requests: SampleRequest[];
@@ -29,7 +30,7 @@ export interface SampleRequestsPage {
 
 /**
  * The first `limit` requests, newest first, or the page a previous answer's Link header pointed to. The
- * server pages this list like the leads (never more than 500 a page).
+ * server pages this list like the leads (never more than PAGE_LIMIT.max a page).
  */
 export async function fetchSampleRequests(page: { limit: number; spam: boolean } | { next: string }): Promise<SampleRequestsPage> {
   // The next page's query (from the Link header) already carries the spam filter.

@@ -8,6 +8,7 @@
 // not with the page: most visits never open it, and it would be a quarter of the landing page's script.
 import { createContext, lazy, useCallback, useContext, useState, type ReactNode } from 'react';
 import { OptionalPart } from '../../components/ui/optional-part';
+import { DEMO_DIALOG_TITLE } from './lead-dialog-titles';
 
 interface OpenOptions {
   /** The dialog's title, worded for the button that opened it. */
@@ -15,7 +16,6 @@ interface OpenOptions {
 }
 type OpenLeadModal = (options?: OpenOptions) => void;
 
-const DEFAULT_TITLE = 'Request a Demo';
 const LeadModalContext = createContext<OpenLeadModal | null>(null);
 const loadLeadDialog = () => import('./lead-dialog');
 const LeadDialog = lazy(loadLeadDialog);
@@ -28,9 +28,9 @@ export function preloadLeadDialog(): void {
 export function LeadModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
-  const [title, setTitle] = useState(DEFAULT_TITLE);
+  const [title, setTitle] = useState(DEMO_DIALOG_TITLE);
   const openModal = useCallback<OpenLeadModal>((options) => {
-    setTitle(options?.title ?? DEFAULT_TITLE);
+    setTitle(options?.title ?? DEMO_DIALOG_TITLE);
     setEverOpened(true);
     setOpen(true);
   }, []);

@@ -2,11 +2,7 @@
 // service worker alike. The browser's API directly, not the idb library: four one-request transactions need
 // a dozen lines, and this module is part of every public page's first load.
 import { OUTBOX_DB_NAME } from '../cache-names';
-import { fromLegacyErrorText } from '../server-error';
 import type { OutboxItem } from './outbox-types';
-
-/** An item as stored: the previous version kept its error as one `STATUS: body` string and its field errors beside it. */
-type StoredItem = OutboxItem & { lastError?: string; fieldErrors?: Record<string, string> };
 
 /** One object store, `items` (key `id`), with an index on `createdAt`. */
 const STORE = 'items';
@@ -49,24 +45,12 @@ async function inStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore)
   return (await Promise.all([result, committed]))[0];
 }
 
-/**
- * Items saved by the previous version are read into today's shape (a structured error) rather than migrated
- * in place, so a tab or worker still running that version keeps working on the same database meanwhile.
- */
-function current(stored: StoredItem | undefined): OutboxItem | undefined {
-  if (!stored) return undefined;
-  const { lastError, fieldErrors, ...item } = stored;
-  if (item.error || lastError === undefined) return item;
-  const error = fromLegacyErrorText(lastError);
-  return { ...item, error: { ...error, fieldErrors: fieldErrors ?? error.fieldErrors } };
-}
-
 export async function putItem(item: OutboxItem): Promise<void> {
   await inStore('readwrite', (store) => store.put(item));
 }
 
 export async function getItem(id: string): Promise<OutboxItem | undefined> {
-  return current(await inStore<StoredItem | undefined>('readonly', (store) => store.get(id)));
+  return inStore<OutboxItem | undefined>('readonly', (store) => store.get(id));
 }
 
 export async function deleteItem(id: string): Promise<void> {
@@ -75,5 +59,5 @@ export async function deleteItem(id: string): Promise<void> {
 
 /** Oldest first: replays keep the order people submitted in. */
 export async function listItems(): Promise<OutboxItem[]> {
-  return (await inStore<StoredItem[]>('readonly', (store) => store.index('createdAt').getAll())).map((s) => current(s)!);
+  return inStore<OutboxItem[]>('readonly', (store) => store.index('createdAt').getAll());
 }

@@ -4,6 +4,7 @@
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/pure';
 // The .wasm is emitted with the build and served from our own origin, where the service worker precaches it:
 // the library's default would fetch it from a CDN, which fails offline and is a third party we do not use.
+// package.json lists zxing-wasm at the exact version barcode-detector pins, so the file is the one its code loads.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 /**

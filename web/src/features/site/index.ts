@@ -1,0 +1,20 @@
+// The marketing site's front door: its building blocks (header, footer, sections, cards) and content.
+export { CampaignActions } from './components/campaign-actions';
+export { CheckList } from './components/check-list';
+export { CodeBlock } from './components/code-block';
+export { ContactDetails } from './components/contact-details';
+export { CtaBand } from './components/cta-band';
+export { FaqList } from './components/faq-list';
+export { FeatureGrid } from './components/feature-grid';
+export { FieldReference } from './components/field-reference';
+export { Icon, type IconName } from './components/icon';
+export { HeroBadge, PageHero } from './components/page-hero';
+export { PrintApiActions } from './components/print-api-actions';
+export { Section } from './components/section';
+export { SiteFooter } from './components/site-footer';
+export { SiteHeader } from './components/site-header';
+export { StatGrid } from './components/stat-grid';
+export { FAQ_GROUPS } from './content/faq-content';
+export { PERSONALISATION, PRODUCTS, USE_CASES } from './content/home-content';
+export { LETTER_REQUEST_SAMPLE, POSTCARD_REQUEST_SAMPLE } from './content/print-request-samples';
+export { LETTER_FIELDS, POSTCARD_FIELDS } from './content/request-fields';
