@@ -241,4 +241,3 @@ export const staffAuditQuerySchema = z.object({
   action: optionalEnum(STAFF_AUDIT_ACTIONS, 'Unknown action'),
   actor: z.optional(z.coerce.number({ error: 'actor must be a user id' }).check(z.int('actor must be a user id'), z.gte(1, 'actor must be a user id'))),
 });
-export type StaffAuditQuery = z.output<typeof staffAuditQuerySchema>;

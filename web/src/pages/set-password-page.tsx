@@ -1,9 +1,7 @@
 // /set-password?token=…: the one-time link an admin made (an invite, or a password reset). The person chooses a
 // password and is signed in; a used, replaced, cancelled or expired link says so instead.
 import { Link, useSearchParams } from 'react-router-dom';
-import { AccountLinkForm } from '../features/auth/components/account-link-form';
-import { AuthCard } from '../features/auth/components/auth-card';
-import { useAccountLink } from '../features/auth/use-account-link';
+import { AccountLinkForm, AuthCard, useAccountLink } from '../features/auth';
 
 export default function SetPasswordPage() {
   const [params] = useSearchParams();
