@@ -11,6 +11,10 @@ export class DashboardPage extends AdminShell {
   readonly loadMore: Locator;
   readonly exportCsv: Locator;
   readonly chart: Locator;
+  /** The Recent Leads list itself (a table, or cards below 640 px), inside the section of that name. */
+  readonly list: Locator;
+  /** Recent Leads below 640 px: a card per lead. */
+  readonly cards: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -22,6 +26,8 @@ export class DashboardPage extends AdminShell {
     this.loadMore = page.getByRole('button', { name: 'Load more' });
     this.exportCsv = page.getByRole('link', { name: 'Export CSV' });
     this.chart = page.getByRole('figure').filter({ hasText: 'Leads per day' });
+    this.list = page.locator('[role="region"][aria-label="Recent Leads"]');
+    this.cards = this.list.getByRole('listitem');
   }
 
   goto() {
@@ -45,6 +51,15 @@ export class DashboardPage extends AdminShell {
 
   row(email: string): Locator {
     return this.rows.filter({ hasText: email });
+  }
+
+  card(email: string): Locator {
+    return this.cards.filter({ hasText: email });
+  }
+
+  /** The button on a lead's name, which opens its details (and holds the focus when j / k select it). */
+  openButton(row: Locator): Locator {
+    return row.locator('button[aria-haspopup="dialog"]');
   }
 
   /** The status badge is the row's last cell. */

@@ -13,8 +13,8 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS = {
-  next: { keys: ['j'], action: 'Select the next row', repeats: true },
-  previous: { keys: ['k'], action: 'Select the previous row', repeats: true },
+  next: { keys: ['j'], action: 'Move down the list', repeats: true },
+  previous: { keys: ['k'], action: 'Move up the list', repeats: true },
   open: { keys: ['Enter'], action: 'Open the selected lead' },
   close: { keys: ['Escape'], action: 'Close the dialog' },
   search: { keys: ['/'], action: 'Search leads' },

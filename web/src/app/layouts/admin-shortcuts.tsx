@@ -24,10 +24,13 @@ export function AdminShortcuts({ screens }: { screens: readonly AdminRouteDef[] 
   ];
   return (
     <>
-      <Button variant="ghost" size="sm" className="hidden shrink-0 ring-1 ring-inset ring-slate-300 sm:inline-flex" aria-keyshortcuts={ariaKeyShortcuts(SHORTCUTS.help)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <span aria-hidden="true" className="font-mono">?</span>
-        Keyboard shortcuts
-      </Button>
+      {/* A phone rarely has a keyboard: there the button would only crowd the heading (the key still works). */}
+      <div className="hidden shrink-0 sm:block">
+        <Button variant="ghost" size="sm" className="ring-1 ring-inset ring-slate-300" aria-keyshortcuts={ariaKeyShortcuts(SHORTCUTS.help)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          <span aria-hidden="true" className="font-mono">?</span>
+          Keyboard shortcuts
+        </Button>
+      </div>
       <ShortcutsDialog open={open} onClose={() => setOpen(false)} groups={groups} />
     </>
   );

@@ -38,7 +38,7 @@ export function LeadFilters() {
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <form
         role="search"
-        className="flex-1"
+        className="flex-1 sm:min-w-64"
         onSubmit={(event) => {
           event.preventDefault();
           void setFilters({ q: query });
