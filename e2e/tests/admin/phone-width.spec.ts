@@ -39,7 +39,7 @@ test('Recent Leads at 375 px - a card per lead with every column, the status bad
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
   await dashboard.search(tag);
-  const card = dashboard.card(lead.email);
+  const card = dashboard.row(lead.email);
   await expect(card).toHaveCount(1);
   await expect(dashboard.list.getByRole('table')).toHaveCount(0);
 
