@@ -1,11 +1,12 @@
 // Admin reads at a million leads: the dashboard's stats and first page, keyset paging, and the
 // search box for the kinds of term staff type: a term that matches nothing, a name prefix, an e-mail domain
 // (a mailbox provider shared by a third of the leads, and one company's own domain), a company name, and the
-// short and special-character terms that the trigram indexes cannot serve. Real HTTP with a signed-in session,
-// median of RUNS after one warm-up request.
+// short terms (1-2 characters: common, rare, and a literal % or _) that the prefix indexes serve. Real HTTP
+// with a signed-in session, median of RUNS after one warm-up request.
+import type { Knex } from 'knex';
 import { createDb } from '../api/src/db/knex';
 import { leadsWithCapturer } from '../api/src/modules/leads/leads-queries';
-import { whereContains, whereIndexCandidates } from '../api/src/modules/leads/lead-search';
+import { isShortTerm, whereIndexCandidates, whereMatches, whereShortTermCandidates } from '../api/src/modules/leads/lead-search';
 import { migrateLatest } from '../api/src/db/migrate';
 import { hashPassword } from '../api/src/modules/auth/password';
 import { createBenchDb, type BenchEngine } from './bench-db';
@@ -32,9 +33,15 @@ const searchProbes: Probe[] = [
   { label: 'search, e-mail domain (@garciaroofing1234.com)', path: '/api/admin/leads?q=%40garciaroofing1234.com', goalMs: SEARCH_GOAL_MS },
   { label: 'search, company name (Garcia Roofing 1234)', path: '/api/admin/leads?q=Garcia%20Roofing%201234', goalMs: SEARCH_GOAL_MS },
   { label: 'search, full name (mary smith)', path: '/api/admin/leads?q=mary%20smith' },
-  { label: 'search, 2 characters (sm)', path: '/api/admin/leads?q=sm' },
-  { label: 'search, 2 characters, no match (qz)', path: '/api/admin/leads?q=qz' },
-  { label: 'search, literal % (no match)', path: '/api/admin/leads?q=%25' },
+  { label: 'search, 1 character (m)', path: '/api/admin/leads?q=m', goalMs: SEARCH_GOAL_MS },
+  { label: 'search, 1 character, no match (q)', path: '/api/admin/leads?q=q', goalMs: SEARCH_GOAL_MS },
+  { label: 'search, 2 characters (sm)', path: '/api/admin/leads?q=sm', goalMs: SEARCH_GOAL_MS },
+  { label: 'search, 2 characters, no match (qz)', path: '/api/admin/leads?q=qz', goalMs: SEARCH_GOAL_MS },
+  { label: 'search, literal % (no match)', path: '/api/admin/leads?q=%25', goalMs: SEARCH_GOAL_MS },
+  { label: 'search, literal _ (no match)', path: '/api/admin/leads?q=_', goalMs: SEARCH_GOAL_MS },
+  // pg_trgm indexes words of letters and digits only: these have no trigram there (FTS5 indexes every character).
+  { label: 'search, 3 characters, no letter (%%%)', path: '/api/admin/leads?q=%25%25%25' },
+  { label: 'search, initials (q b)', path: '/api/admin/leads?q=q%20b' },
 ];
 
 export async function benchSearch(engine: BenchEngine): Promise<GoalRow[]> {
@@ -107,15 +114,18 @@ export async function benchSearch(engine: BenchEngine): Promise<GoalRow[]> {
 
 /**
  * The plan of the indexed search (the query listLeads runs when the newest leads do not fill the page), for a
- * term that matches nothing and for a company: it shows whether the trigram index is used.
+ * term that matches nothing, a company and a short term that matches nothing: it shows whether the trigram
+ * index, or the prefix indexes, are used.
  */
 async function printPlans(url: string, engine: BenchEngine) {
   const db = createDb(url);
+  const newestFirst = (leads: Knex.QueryBuilder) => leads.whereNull('leads.spam_reason').orderBy([{ column: 'leads.created_at', order: 'desc' }, { column: 'leads.id', order: 'desc' }]);
   try {
-    for (const term of ['no-such-lead', 'Garcia Roofing 1234']) {
-      const query = leadsWithCapturer(db).orderBy([{ column: 'leads.created_at', order: 'desc' }, { column: 'leads.id', order: 'desc' }]).limit(50);
-      whereContains(query, term);
-      whereIndexCandidates(db, query, term);
+    for (const term of ['no-such-lead', 'Garcia Roofing 1234', 'qz']) {
+      const query = newestFirst(leadsWithCapturer(db)).limit(50);
+      whereMatches(db, query, term);
+      if (isShortTerm(term)) whereShortTermCandidates(db, query, term, 50, newestFirst);
+      else whereIndexCandidates(db, query, term);
       const sql = query.toString();
       const plan = engine === 'postgres'
         ? ((await db.raw(`explain (analyze, buffers, costs off) ${sql}`)) as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN'])

@@ -31,6 +31,19 @@ export function optionalText(max: number) {
   );
 }
 
+/**
+ * What a search box sends: optional text without NUL, a character neither database holds in text (PostgreSQL
+ * refuses it, SQLite's full-text index stops at it), so a pasted one is a clear 400, not a failed query.
+ */
+export function searchText(max: number) {
+  return z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`), z.refine((v) => !v.includes('\u0000'), 'Search must not contain a NUL character')),
+      z.transform((v) => (v === '' ? undefined : v)),
+    ),
+  );
+}
+
 /** Optional text trimmed and cut to `max` characters instead of refused; '' counts as not given. */
 export function clippedText(max: number) {
   return z.optional(

@@ -6,7 +6,7 @@ import {
   TEMPLATE_TYPES, PRODUCT_CATEGORIES, USER_ROLES, LIMITS, PAGE_LIMIT, LEAD_RATING_VALUES,
   INTEREST_VALUES, FOLLOW_UP_VALUES, SCAN_FORMAT_VALUES, STAFF_AUDIT_ACTIONS,
 } from './constants';
-import { requiredText, optionalText, optionalEnum, emailField, maxLengthFirst } from './fields';
+import { requiredText, optionalText, optionalEnum, emailField, maxLengthFirst, searchText } from './fields';
 import { leadInputSchema } from './public-forms';
 
 /**
@@ -217,7 +217,7 @@ const spamFlag = optionalEnum(['0', '1'], 'spam must be 0 or 1');
 export const leadListQuerySchema = z.object({
   limit: pageLimit,
   before: z.optional(z.coerce.number().check(z.int('before must be a lead id'), z.gte(1, 'before must be a lead id'))),
-  q: optionalText(200),
+  q: searchText(200),
   status: optionalText(40),
   event: optionalText(LIMITS.eventName),
   rating: optionalEnum(LEAD_RATING_VALUES, 'Unknown rating'),

@@ -10,6 +10,9 @@ export class AdminShell {
   readonly toastTitle: Locator;
   readonly toastDescription: Locator;
   readonly notAdminNotice: Locator;
+  /** The button that opens the list of keyboard shortcuts, and that list. */
+  readonly shortcutsButton: Locator;
+  readonly shortcutsDialog: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
@@ -19,5 +22,7 @@ export class AdminShell {
     this.toastTitle = this.toast.locator('[data-title]');
     this.toastDescription = this.toast.locator('[data-description]');
     this.notAdminNotice = page.getByRole('heading', { name: 'This area is for admins' });
+    this.shortcutsButton = page.getByRole('button', { name: 'Keyboard shortcuts' });
+    this.shortcutsDialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   }
 }

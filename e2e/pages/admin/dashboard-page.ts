@@ -11,17 +11,22 @@ export class DashboardPage extends AdminShell {
   readonly loadMore: Locator;
   readonly exportCsv: Locator;
   readonly chart: Locator;
+  /** The Recent Leads list itself (a table, or cards below 640 px), inside the section of that name. */
+  readonly list: Locator;
 
   constructor(page: Page) {
     super(page);
     this.searchBox = page.getByRole('searchbox', { name: 'Search leads' });
     this.statusFilter = page.getByRole('combobox', { name: 'Status' });
     this.table = page.getByRole('region', { name: 'Recent Leads' }).getByRole('table');
-    this.rows = this.table.locator('tbody tr');
+    this.list = page.locator('[role="region"][aria-label="Recent Leads"]');
+    // A lead is a table row from 640 px, a card below.
+    this.rows = this.list.locator('tbody > tr, ul > li');
     this.emptyText = page.getByText('No leads found', { exact: true });
     this.loadMore = page.getByRole('button', { name: 'Load more' });
     this.exportCsv = page.getByRole('link', { name: 'Export CSV' });
     this.chart = page.getByRole('figure').filter({ hasText: 'Leads per day' });
+
   }
 
   goto() {
@@ -45,6 +50,11 @@ export class DashboardPage extends AdminShell {
 
   row(email: string): Locator {
     return this.rows.filter({ hasText: email });
+  }
+
+  /** The button on a lead's name, which opens its details (and holds the focus when j / k select it). */
+  openButton(row: Locator): Locator {
+    return row.locator('button[aria-haspopup="dialog"]');
   }
 
   /** The status badge is the row's last cell. */

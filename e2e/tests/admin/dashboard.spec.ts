@@ -1,12 +1,13 @@
 // The lead dashboard against the real server: stats, table, filters, export and live refresh. Every test that creates leads lives
 // in this file, so they run one after another and the stats test can count on its own baseline.
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import type { Lead, Stats } from '../../../api/src/contract/entities';
 import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { createLead, getJson } from './support/api-data';
 import { expect, test, uniqueTag } from './support/admin-test';
 import { closeLeadStatusDb, moveLeadTo } from './support/lead-status';
-import { checkScreen } from './support/screens';
+import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { submitInlineLead } from '../pwa/support/pwa';
 import { LeadFormPage } from '../../pages/lead-form';
 
@@ -227,5 +228,127 @@ test('dashboard screen - no serious axe violation at 1280 and 375 px; screenshot
   await checkScreen(page, 'dashboard', async () => {
     await expect(dashboard.rows.first()).toBeVisible();
     await expect(dashboard.stat('Total Leads')).not.toHaveText('…');
+  });
+});
+
+// The keyboard on the dashboard (the other screens' keys are in keyboard.spec.ts).
+
+/** Leads made for one test, oldest first, found by searching their tag; then the search box lets go of the focus. */
+async function dashboardWith(page: Page, count: number) {
+  const tag = uniqueTag('kbd');
+  const emails: string[] = [];
+  for (let i = 0; i < count; i++) emails.push((await createLead(page.request, { email: `${tag}-${i}@example.com`, lastName: tag })).email);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(count);
+  await dashboard.searchBox.blur();
+  return { dashboard, tag, newestFirst: emails.reverse() };
+}
+
+test('dashboard - j / k select leads, scrolled into view and outlined; Enter opens the lead, Esc closes it; / goes to the search', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 640 });
+  const { dashboard, newestFirst } = await dashboardWith(page, 8);
+  const open = (i: number) => dashboard.openButton(dashboard.row(newestFirst[i]!));
+  await expect(dashboard.list).toHaveAttribute('aria-keyshortcuts', 'J K');
+  await expect(open(0)).toHaveAttribute('aria-keyshortcuts', 'Enter');
+  await expect(dashboard.searchBox).toHaveAttribute('aria-keyshortcuts', '/');
+
+  await page.keyboard.press('j');
+  await expect(open(0)).toBeFocused();
+  await expect(dashboard.row(newestFirst[0]!)).toHaveCSS('outline-style', 'solid');
+  await expect(dashboard.row(newestFirst[1]!)).toHaveCSS('outline-style', 'none');
+  for (let i = 1; i < 8; i++) await page.keyboard.press('j');
+  await expect(open(7)).toBeFocused();
+  await expect(dashboard.row(newestFirst[7]!)).toBeInViewport();
+  await page.keyboard.press('j'); // the last row stays selected
+  await expect(open(7)).toBeFocused();
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(open(5)).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: 'Lead details' });
+  await expect(details).toContainText(newestFirst[5]!);
+  await expect(details.getByRole('button', { name: 'Close' })).toHaveAttribute('aria-keyshortcuts', 'Escape');
+  await page.keyboard.press('j'); // the dialog's keys are its own: the selection behind it stays
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+  await expect(open(5)).toBeFocused();
+
+  await page.keyboard.press('/');
+  await expect(dashboard.searchBox).toBeFocused();
+  // The search so far is selected: typing replaces it (and "/" itself was not typed into it).
+  await expect(dashboard.searchBox).toHaveJSProperty('selectionStart', 0);
+  await expect(dashboard.searchBox).toHaveJSProperty('selectionEnd', (await dashboard.searchBox.inputValue()).length);
+});
+
+test('keys typed into a field, or pressed with Ctrl, Alt or Meta held - no shortcut runs', async ({ page }) => {
+  const { dashboard, tag, newestFirst } = await dashboardWith(page, 2);
+  const first = dashboard.openButton(dashboard.row(newestFirst[0]!));
+
+  // Typed into the search box, the keys are a search.
+  const typed = page.waitForResponse((res) => new URL(res.url()).searchParams.get('q') === `${tag}jkg?d`);
+  await dashboard.searchBox.focus();
+  await page.keyboard.type('jkg?');
+  await page.keyboard.press('d');
+  await expect(dashboard.searchBox).toBeFocused();
+  await expect(dashboard.searchBox).toHaveValue(`${tag}jkg?d`);
+  await typed;
+  await expect(dashboard.shortcutsDialog).toHaveCount(0);
+  await expect(page).toHaveURL('/admin');
+  // A select is a field too (no status starts with these letters, so it keeps its value).
+  await dashboard.statusFilter.focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('c');
+  await expect(page).toHaveURL('/admin');
+
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(2);
+  await dashboard.searchBox.blur();
+  for (const key of ['Alt+j', 'Control+j', 'Meta+j', 'Alt+Shift+?']) await page.keyboard.press(key);
+  await expect(first).not.toBeFocused();
+  await expect(dashboard.shortcutsDialog).toHaveCount(0);
+  // The same key alone does run.
+  await page.keyboard.press('j');
+  await expect(first).toBeFocused();
+});
+
+// At a phone's width.
+
+test('Recent Leads at 375 px - a card per lead with every column, the status badge on its first line; a table with the column names at 1280', async ({ page }) => {
+  const tag = uniqueTag('phone');
+  const lead = await createLead(page.request, {
+    email: `${tag}.with.a.longer.address@example-mortgage-company.com`,
+    firstName: 'Bartholomew',
+    lastName: `Featherstonehaugh-${tag}`,
+    company: `${tag} Mortgage and Home Lending Co`,
+    industry: 'mortgage',
+    volume: '5000-25000',
+  });
+  await page.setViewportSize({ width: WIDTHS.phone, height: 812 });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  const card = dashboard.row(lead.email);
+  await expect(card).toHaveCount(1);
+  await expect(dashboard.list.getByRole('table')).toHaveCount(0);
+
+  const name = `Bartholomew Featherstonehaugh-${tag}`;
+  await expectAllOnScreen(page, card, [name, lead.email, lead.company!, 'Mortgage & Banking', '5,000 – 25,000', shortDate(lead.createdAt), 'new']);
+  for (const column of ['Company', 'Industry', 'Volume', 'Date']) await expect(card.getByText(column, { exact: true })).toBeVisible();
+  // The badge shares the name's line, above the e-mail.
+  const badge = (await card.getByText('new', { exact: true }).boundingBox())!;
+  const nameBox = (await card.getByRole('button', { name }).boundingBox())!;
+  const emailBox = (await card.getByText(lead.email, { exact: true }).boundingBox())!;
+  expect(Math.abs(badge.y - nameBox.y)).toBeLessThan(nameBox.height);
+  expect(badge.y + badge.height).toBeLessThanOrEqual(emailBox.y + 1);
+
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+  await expect(dashboard.table.getByRole('columnheader')).toHaveText(['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status']);
+  await expect(dashboard.row(lead.email).locator('td')).toHaveCount(6);
+
+  await checkScreen(page, 'dashboard-recent-leads', async () => {
+    await expect(dashboard.list).toContainText(lead.email);
   });
 });

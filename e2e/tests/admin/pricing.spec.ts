@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { PricingPage } from '../../pages/admin/pricing-page';
 import { createProduct } from './support/api-data';
 import { ADMIN_NAME, expect, test, uniqueTag } from './support/admin-test';
-import { checkScreen } from './support/screens';
+import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { recordBodies } from './support/sent-bodies';
 
 const fail500 = (page: Page, url: string | RegExp, method: string) =>
@@ -89,6 +89,26 @@ test('product - create, edit, hide and show through the screen, each with its to
     await expect(entries.nth(i)).toContainText(`by ${ADMIN_NAME}`);
     await expect(entries.nth(i).locator('time')).toHaveText(new RegExp(`^${today()} at \\d{1,2}:\\d{2} [AP]M$`));
   }
+});
+
+test('product card at 375 px - every value on screen without scrolling sideways', async ({ page }) => {
+  const productName = `Oversized Postcard ${uniqueTag('p')}`;
+  await createProduct(page.request, {
+    name: productName,
+    category: 'postcard',
+    startingPrice: 0.89,
+    description: 'A jumbo 6x11 postcard that stands out in the mailbox.',
+    features: ['Full colour both sides', 'Tracked delivery with QR codes'],
+    isVisible: true,
+    sortOrder: 99,
+  });
+  await page.setViewportSize({ width: WIDTHS.phone, height: 812 });
+  const pricing = new PricingPage(page);
+  await pricing.goto();
+  const product = page.getByRole('article', { name: productName });
+  await expectAllOnScreen(page, product, [productName, 'postcard', '$0.89', 'A jumbo 6x11 postcard that stands out in the mailbox.', 'Full colour both sides', 'Tracked delivery with QR codes', 'Sort order 99']);
+  await product.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/screenshots/pricing-product-${WIDTHS.phone}.png`, animations: 'disabled' });
 });
 
 test('pricing lists - loading texts while the server answers, then "No products found" and "No audit logs found"', async ({ page }) => {

@@ -5,7 +5,7 @@ import type { SampleRequest } from '../../../api/src/contract/entities';
 import { SamplesPage } from '../../pages/admin/samples-page';
 import { createSampleRequest, createTemplate, getJson } from './support/api-data';
 import { expect, test, uniqueTag } from './support/admin-test';
-import { checkScreen } from './support/screens';
+import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { recordBodies } from './support/sent-bodies';
 
 const fail500 = (page: Page, url: string | RegExp, method: string) =>
@@ -229,6 +229,80 @@ test.describe('sample screens - no serious axe violation at 1280 and 375 px; scr
       await expect(samples.nameField).toBeVisible();
     }, { fullPage: false });
   });
+});
+
+test('sample requests - j / k select the cards, x marks the selected one Processed and again Pending', async ({ page }) => {
+  const lastName = uniqueTag('Keys');
+  await createSampleRequest(page.request, { lastName: `${lastName}-other` });
+  await createSampleRequest(page.request, { lastName });
+  const samples = new SamplesPage(page);
+  await samples.goto();
+  await samples.requestsTab.click();
+  const list = page.getByRole('list', { name: 'Sample requests' });
+  await expect(list).toHaveAttribute('aria-keyshortcuts', 'J K');
+  const cards = list.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+
+  await page.keyboard.press('j');
+  await expect(cards.nth(0)).toBeFocused();
+  await expect(cards.nth(0)).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('j');
+  await expect(cards.nth(1)).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(cards.nth(0)).toBeFocused();
+
+  // Select this test's own request (clicking a card's text selects it too), then toggle it from the keyboard.
+  const card = samples.request(`Sam ${lastName}`);
+  await card.getByRole('heading', { level: 3 }).click();
+  await expect(card).toBeFocused();
+  const toggle = samples.processedToggle(`Sam ${lastName}`);
+  await expect(toggle).toHaveAttribute('aria-keyshortcuts', 'X');
+  await expect(toggle).toHaveText('Pending');
+  await page.keyboard.press('x');
+  await expect(samples.toastTitle).toHaveText('Sample request updated successfully');
+  await expect(toggle).toHaveText('Processed');
+  const stored = async () => (await getJson<SampleRequest[]>(page.request, '/api/admin/print-samples?limit=500')).find((r) => r.lastName === lastName)?.processed;
+  expect(await stored()).toBe(true);
+  await expect(card).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(toggle).toHaveText('Pending');
+  expect(await stored()).toBe(false);
+});
+
+test('sample request card at 375 px - every value on screen without scrolling sideways', async ({ page }) => {
+  const lastName = uniqueTag('Narrow');
+  await createSampleRequest(page.request, {
+    lastName,
+    email: `${lastName.toLowerCase()}.requests@a-rather-long-company-domain.example.com`,
+    phone: '(555) 010-4000',
+    company: 'Northwest Regional Credit Union',
+    addressLine1: '1200 Northeast Martin Luther King Jr Boulevard',
+    addressLine2: 'Building C, Suite 400',
+    city: 'Portland',
+    state: 'OR',
+    zip: '97232',
+    sampleType: 'both',
+    notes: 'Please include the letter samples with the windowed envelopes as well.',
+  });
+  await page.setViewportSize({ width: WIDTHS.phone, height: 812 });
+
+  const samples = new SamplesPage(page);
+  await samples.goto();
+  await samples.requestsTab.click();
+  const request = samples.request(`Sam ${lastName}`);
+  await expectAllOnScreen(page, request, [
+    `Sam ${lastName}`,
+    'Pending',
+    'CRM: pending',
+    `${lastName.toLowerCase()}.requests@a-rather-long-company-domain.example.com`,
+    '(555) 010-4000',
+    'Northwest Regional Credit Union',
+    '1200 Northeast Martin Luther King Jr Boulevard',
+    'Building C, Suite 400',
+    'Portland, OR 97232',
+    'Both postcards and letters',
+    'Please include the letter samples with the windowed envelopes as well.',
+  ]);
 });
 
 // Last in the file: its 51 requests would otherwise fill the screens pictured above (and slow their axe run).

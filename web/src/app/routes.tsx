@@ -4,6 +4,7 @@
 // in the browser; the sign-in pages and the staff screens render in the browser only.
 import type { UserRole } from '@contract';
 import type { UnauthorizedWording } from '../lib/session-expired';
+import type { ShortcutName } from '../lib/keyboard-shortcuts';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export interface PageMeta {
@@ -27,6 +28,10 @@ export interface AdminScreen {
   unauthorizedWording: UnauthorizedWording;
   /** The screen works on local data when the sign-in check cannot reach the server. */
   worksOffline?: boolean;
+  /** `g` then this key goes to the screen. */
+  goKey: string;
+  /** The keys the screen itself answers, listed under `where` in the shortcuts list (names only: no code here). */
+  shortcuts?: { where: string; keys: readonly ShortcutName[] };
 }
 
 export interface RouteDef {
@@ -148,14 +153,30 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/dashboard-page')),
     meta: { title: 'Lead dashboard | DirectMailers Admin', description: 'Leads and pipeline at a glance.' },
-    admin: { heading: 'Lead Dashboard', shortLabel: 'Leads', intro: 'Leads from every form on the site, newest first.', roles: ADMINS_ONLY, unauthorizedWording: 'titled' },
+    admin: {
+      heading: 'Lead Dashboard',
+      shortLabel: 'Leads',
+      intro: 'Leads from every form on the site, newest first.',
+      roles: ADMINS_ONLY,
+      unauthorizedWording: 'titled',
+      goKey: 'd',
+      shortcuts: { where: 'Recent Leads', keys: ['next', 'previous', 'open', 'close', 'search'] },
+    },
   },
   {
     path: '/admin/samples',
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/samples-page')),
     meta: { title: 'Sample Management | DirectMailers Admin', description: 'Sample templates and sample requests.' },
-    admin: { heading: 'Sample Management', shortLabel: 'Samples', intro: 'Templates for the free sample pack, and the requests for it.', roles: ADMINS_ONLY, unauthorizedWording: 'titled' },
+    admin: {
+      heading: 'Sample Management',
+      shortLabel: 'Samples',
+      intro: 'Templates for the free sample pack, and the requests for it.',
+      roles: ADMINS_ONLY,
+      unauthorizedWording: 'titled',
+      goKey: 's',
+      shortcuts: { where: 'Sample Requests', keys: ['next', 'previous', 'toggleProcessed'] },
+    },
   },
   {
     path: '/admin/pricing',
@@ -163,7 +184,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     page: lazyPage(() => import('../pages/admin/pricing-page')),
     meta: { title: 'Pricing Management | DirectMailers Admin', description: 'Pricing products and their audit log.' },
     // This screen words a lost session as one line: 'Unauthorized: You are logged out. Logging in again...'.
-    admin: { heading: 'Pricing Management', shortLabel: 'Pricing', intro: 'The products and starting prices on the public pricing page.', roles: ADMINS_ONLY, unauthorizedWording: 'inline' },
+    admin: { heading: 'Pricing Management', shortLabel: 'Pricing', intro: 'The products and starting prices on the public pricing page.', roles: ADMINS_ONLY, unauthorizedWording: 'inline', goKey: 'p' },
   },
   {
     path: '/admin/capture',
@@ -177,6 +198,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
       roles: ['admin', 'rep'],
       unauthorizedWording: 'titled',
       worksOffline: true,
+      goKey: 'c',
     },
   },
   {
@@ -184,7 +206,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/team-page')),
     meta: { title: 'Team | DirectMailers Admin', description: 'Staff accounts, their devices, and the staff audit log.' },
-    admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled' },
+    admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 't' },
   },
   {
     path: '/admin/devices',
@@ -192,7 +214,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     page: lazyPage(() => import('../pages/admin/devices-page')),
     meta: { title: 'Your Devices | DirectMailers Admin', description: 'Where you are signed in.' },
     // Everyone signed in manages their own devices, reps too.
-    admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled' },
+    admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled', goKey: 'v' },
   },
 ];
 

@@ -16,6 +16,7 @@ import * as m021 from './021_capture_details_and_photos';
 import * as m030 from './030_lead_search_index';
 import * as m031 from './031_crm_known_ids';
 import * as m032 from './032_spam_quarantine_and_lasting_keys';
+import * as m045 from './045_lead_prefix_index';
 import * as m050 from './050_staff_audit';
 import * as m051 from './051_staff_accounts_and_devices';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030_lead_search_index': m030,
   '031_crm_known_ids': m031,
   '032_spam_quarantine_and_lasting_keys': m032,
+  '045_lead_prefix_index': m045,
   '050_staff_audit': m050,
   '051_staff_accounts_and_devices': m051,
 };

@@ -96,9 +96,31 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
     const ids = async (q: string) => (await get(`/api/admin/leads?q=${encodeURIComponent(q)}`)).json.map((l: { id: number }) => l.id);
     expect(await ids('100%')).toEqual([13]);
     expect(await ids('pure_ink')).toEqual([13]);
-    expect(await ids('%')).toEqual([13]);
-    expect(await ids('_')).toEqual([13]);
+    expect(await ids('_in')).toEqual([13]);
+    // No name, e-mail or company starts with them; as wildcards they would match every lead.
+    expect(await ids('%')).toEqual([]);
+    expect(await ids('_')).toEqual([]);
+    expect(await ids('%_')).toEqual([]);
     expect(await ids('\\')).toEqual([]);
+  });
+
+  it('search, 1 or 2 characters - leads whose first name, last name, e-mail or company starts with the term, not those that only contain it', async () => {
+    const ids = async (q: string) => (await get(`/api/admin/leads?q=${encodeURIComponent(q)}`)).json.map((l: { id: number }) => l.id);
+    expect(await ids('M')).toEqual([13]); // Mary, MARY@Example.com
+    expect(await ids("o'")).toEqual([13]); // O'Brien
+    expect(await ids('10')).toEqual([13]); // 100% Pure_Ink
+    expect(await ids('fo')).toEqual([14]); // Formula Co
+    expect(await ids('zo')).toEqual([14]); // Zoë
+    expect(await ids('ur')).toEqual([]); // inside "Pure", at the start of nothing
+    expect(await ids('xa')).toEqual([]); // inside "example"
+    expect(await ids('p')).toEqual([12, 11, 10, 9, 8, 7, 6, 14, 5, 4, 3, 2, 1]); // person…@example.com
+    expect(await ids('la')).toEqual([12, 11, 10, 9, 8, 7, 6, 14, 5, 4, 3, 2, 1]); // Last…
+    // The same leads a page at a time, and with a filter.
+    const first = await get('/api/admin/leads?q=p&limit=5');
+    expect(first.json.map((l: { id: number }) => l.id)).toEqual([12, 11, 10, 9, 8]);
+    expect(first.headers.get('link')).toMatch(/[?&]q=p&.*before=8>; rel="next"$|before=8.*[?&]q=p/);
+    expect((await get('/api/admin/leads?q=p&limit=5&before=8')).json.map((l: { id: number }) => l.id)).toEqual([7, 6, 14, 5, 4]);
+    expect((await get('/api/admin/leads?q=la&status=sync_failed')).json.map((l: { id: number }) => l.id)).toEqual([4]);
   });
 
   it('status filter, alone and with search', async () => {
@@ -107,7 +129,7 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
     expect((await get('/api/admin/leads?status=nope')).json).toEqual([]);
   });
 
-  it.each(['limit=0', 'limit=501', 'limit=abc', 'limit=2.5', 'before=0', 'before=x', `q=${'x'.repeat(201)}`, 'q=a&q=b'])(
+  it.each(['limit=0', 'limit=501', 'limit=abc', 'limit=2.5', 'before=0', 'before=x', `q=${'x'.repeat(201)}`, 'q=a&q=b', 'q=%00', 'q=ab%00c'])(
     'bad query %s - 400 with a message',
     async (qs) => {
       const res = await get(`/api/admin/leads?${qs}`);

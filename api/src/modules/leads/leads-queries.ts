@@ -8,7 +8,7 @@ import { lockedForUpdate } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
-import { RECENT_WINDOW, searchIndexServes, whereContains, whereIndexCandidates } from './lead-search';
+import { isShortTerm, RECENT_WINDOW, whereIndexCandidates, whereMatches, whereShortTermCandidates } from './lead-search';
 
 export { containsPattern } from './lead-search';
 import { captureDetailsFromRow, interestPattern, LATEST_PHOTO_KEY_SQL } from '../capture-details/capture-details-columns';
@@ -226,21 +226,22 @@ async function bumpLeadRollups(db: Db, bumps: { day: string; status: string; vol
 
 /** Newest first, by the (created_at, id) index; `before` continues after that lead (keyset paging). */
 export async function listLeads(db: Db, page: LeadPage): Promise<Lead[]> {
-  if (page.q !== undefined && searchIndexServes(page.q)) {
-    // A common term fills the page from the newest leads alone (see lead-search.ts); a rarer one asks the index.
+  if (page.q !== undefined) {
+    // A common term fills the page from the newest leads alone (see lead-search.ts); a rarer one asks an index.
     const recent = newestFirst(db.from(newestFirst(filtered(db('leads').select('leads.*'), page), page).limit(RECENT_WINDOW).as('leads')), {})
       .leftJoin('users as capturer', 'capturer.id', 'leads.captured_by')
-      .select('leads.*', 'capturer.name as captured_by_name')
+      .select('leads.*', 'capturer.name as captured_by_name', db.raw(LATEST_PHOTO_KEY_SQL))
       .limit(page.limit);
-    whereContains(recent, page.q);
+    whereMatches(db, recent, page.q);
     const rows = await recent;
     if (rows.length === page.limit) return rows.map(leadFromRow);
   }
   // Columns are qualified: the join brings in users' own id, email and created_at.
   const query = newestFirst(filtered(leadsWithCapturer(db), page), page).limit(page.limit);
   if (page.q !== undefined) {
-    whereContains(query, page.q);
-    whereIndexCandidates(db, query, page.q);
+    whereMatches(db, query, page.q);
+    if (isShortTerm(page.q)) whereShortTermCandidates(db, query, page.q, page.limit, (leads) => newestFirst(filtered(leads, page), page));
+    else whereIndexCandidates(db, query, page.q);
   }
   return (await query).map(leadFromRow);
 }

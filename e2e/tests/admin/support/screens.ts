@@ -1,7 +1,7 @@
 // Checks every admin screen gets: axe-core finds no serious or critical violation, and a full-page
 // screenshot at desktop and phone width lands in test-results/screenshots/ for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const WIDTHS = { desktop: 1280, phone: 375 } as const;
 
@@ -24,4 +24,17 @@ export async function checkScreen(page: Page, name: string, ready: () => Promise
     await expectNoSeriousViolations(page);
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage, animations: 'disabled' });
   }
+}
+
+/** Each text is shown inside `within`, whole, inside the viewport's width; and the page does not scroll sideways. */
+export async function expectAllOnScreen(page: Page, within: Locator, texts: readonly string[]): Promise<void> {
+  const width = page.viewportSize()!.width;
+  for (const text of texts) {
+    const value = within.getByText(text, { exact: true }).first();
+    await expect(value, text).toBeVisible();
+    const box = (await value.boundingBox())!;
+    expect(box.x, `${text} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${text} ends inside the viewport`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }

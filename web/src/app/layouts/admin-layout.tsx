@@ -7,8 +7,10 @@ import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner } from '../../components/ui/offline-banner';
 import { AdminGate, SignedInUser, useCurrentUserStore } from '../../features/admin-auth';
+import { ariaKeyShortcuts } from '../../lib/keyboard-shortcuts';
 import { PageLoading } from '../page-loading';
 import { ADMIN_ROUTES, matchRoute, type AdminRouteDef } from '../routes';
+import { AdminShortcuts, goToScreen } from './admin-shortcuts';
 
 /** The screen the current path shows; the layout only ever renders for the table's admin routes. */
 function useAdminScreen(): AdminRouteDef {
@@ -39,19 +41,20 @@ export function AdminLayout() {
           </div>
           <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:px-3">
             <ul className="flex gap-1 lg:flex-col">
-              {screens.map(({ path, admin }) => (
-                <li key={path} className="shrink-0">
+              {screens.map((route) => (
+                <li key={route.path} className="shrink-0">
                   <NavLink
-                    to={path}
+                    to={route.path}
                     end
+                    aria-keyshortcuts={ariaKeyShortcuts(goToScreen(route))}
                     className={({ isActive }) =>
                       `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700 ${
                         isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'
                       }`
                     }
                   >
-                    <span className="sm:hidden">{admin.shortLabel}</span>
-                    <span className="hidden sm:inline">{admin.heading}</span>
+                    <span className="sm:hidden">{route.admin.shortLabel}</span>
+                    <span className="hidden sm:inline">{route.admin.heading}</span>
                   </NavLink>
                 </li>
               ))}
@@ -63,9 +66,12 @@ export function AdminLayout() {
         </div>
       </aside>
       <main id="admin-main" className="min-w-0 flex-1 px-4 py-4 sm:px-6 sm:py-6 lg:px-10 lg:py-10">
-        <header className="mb-4 sm:mb-6">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{screen.heading}</h1>
-          {screen.intro && <p className="mt-1 text-sm text-slate-600">{screen.intro}</p>}
+        <header className="mb-4 flex items-start justify-between gap-4 sm:mb-6">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{screen.heading}</h1>
+            {screen.intro && <p className="mt-1 text-sm text-slate-600">{screen.intro}</p>}
+          </div>
+          <AdminShortcuts screens={screens} />
         </header>
         <OfflineBanner />
         <AdminGate wording={screen.unauthorizedWording} roles={screen.roles} worksOffline={screen.worksOffline}>

@@ -36,6 +36,8 @@ export function Modal({ open, onClose, title, description, children, size = 'md'
             <button
               type="button"
               onClick={onClose}
+              // Escape closes every dialog (Headless UI's own key); written out so public pages carry no shortcut code.
+              aria-keyshortcuts="Escape"
               className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               <span aria-hidden="true" className="block h-5 w-5 text-xl leading-5">×</span>

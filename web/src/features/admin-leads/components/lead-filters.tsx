@@ -1,8 +1,10 @@
 // Search (name, e-mail, company) and status filter, both answered by the server, plus the CSV
-// export of exactly what is filtered. Typing settles for a moment before the list reloads.
-import { useEffect, useState } from 'react';
+// export of exactly what is filtered. Typing settles for a moment before the list reloads; `/` puts the
+// cursor in the search box from anywhere on the dashboard.
+import { useEffect, useRef, useState } from 'react';
 import { LEAD_STATUSES } from '@contract';
 import { buttonClasses } from '../../../components/ui/button';
+import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
 import { leadsCsvUrl } from '../leads-api';
 import { useLeadsStore } from '../leads-store';
 import { QualifyFilters } from './qualify-filters';
@@ -14,6 +16,17 @@ export function LeadFilters() {
   const setFilters = useLeadsStore((s) => s.setFilters);
   const events = useLeadsStore((s) => s.events);
   const [query, setQuery] = useState(filters.q);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The search so far is selected, so typing replaces it and the arrows keep it.
+  useKeyboardShortcuts([
+    [
+      SHORTCUTS.search,
+      () => {
+        searchBox.current?.focus();
+        searchBox.current?.select();
+      },
+    ],
+  ]);
 
   useEffect(() => {
     if (query === filters.q) return;
@@ -25,7 +38,7 @@ export function LeadFilters() {
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <form
         role="search"
-        className="flex-1"
+        className="flex-1 sm:min-w-64"
         onSubmit={(event) => {
           event.preventDefault();
           void setFilters({ q: query });
@@ -35,8 +48,10 @@ export function LeadFilters() {
           Search leads
         </label>
         <input
+          ref={searchBox}
           id="lead-search"
           type="search"
+          aria-keyshortcuts={ariaKeyShortcuts(SHORTCUTS.search)}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Name, e-mail or company"

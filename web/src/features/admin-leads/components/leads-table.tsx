@@ -1,17 +1,21 @@
 // Recent Leads: Contact (name over e-mail), Company, Industry, Volume, Date, Status; empty text
-// 'No leads found'. Wide tables scroll inside their own focusable region on phones.
-import { useState } from 'react';
-import { SPAM_REASON_LABELS, type Lead } from '@contract';
-import { WriteButton } from '../../../components/ui/write-button';
+// 'No leads found'. From 640 px a table with the spec's column names as its headers (scrolling inside its own
+// focusable region where it is still too wide); below, a card per lead with every column's value, so a phone
+// never scrolls sideways. j / k move through the leads, Enter opens the selected one.
+import { useRef, useState } from 'react';
+import type { Lead } from '@contract';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { formatDate } from '../../../lib/format';
+import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
+import { moveListSelection } from '../../../lib/list-selection';
+import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { useLeadsStore } from '../leads-store';
 import { industryLabel, volumeLabel } from './lead-labels';
 import { LeadDetailDialog } from './lead-detail-dialog';
-import { LeadStatusBadge } from './lead-status-badge';
-import { ConsentBadge } from './lead-capture-details';
+import { LeadCard } from './lead-card';
+import { LeadCaptureLine, LeadNameButton, LeadStatusActions, LeadStatusMark, OptionalValue } from './lead-parts';
 
-const HEADERS = ['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status'];
+const LEAD_COLUMNS = ['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status'] as const;
 
 export function LeadsTable() {
   const leads = useLeadsStore((s) => s.leads);
@@ -20,6 +24,12 @@ export function LeadsTable() {
   const retry = useLeadsStore((s) => s.loadLeads);
   // The lead whose details are open; kept as the object so a refetch behind the dialog does not close it.
   const [shown, setShown] = useState<Lead | null>(null);
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const list = useRef<HTMLDivElement>(null);
+  useKeyboardShortcuts([
+    [SHORTCUTS.next, () => moveListSelection(list.current, 1)],
+    [SHORTCUTS.previous, () => moveListSelection(list.current, -1)],
+  ]);
 
   if (status === 'error') return <ErrorPanel title="The leads could not be loaded." detail={error} onRetry={() => void retry()} />;
   if (status !== 'ready' && leads.length === 0) return <LoadingText>Loading leads...</LoadingText>;
@@ -29,62 +39,53 @@ export function LeadsTable() {
   // ancestor they would be laid out against the page and widen it on phones.
   return (
     <div
+      ref={list}
       role="region"
       aria-label="Recent Leads"
+      aria-keyshortcuts={ariaKeyShortcuts(SHORTCUTS.next, SHORTCUTS.previous)}
       tabIndex={0}
       aria-busy={status === 'loading'}
-      className={`relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700 ${status === 'loading' ? 'opacity-60' : ''}`}
+      className={`relative focus-visible:outline-2 focus-visible:outline-brand-700 ${
+        wide ? 'overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm' : 'rounded-2xl'
+      } ${status === 'loading' ? 'opacity-60' : ''}`}
     >
-      <table className="w-full min-w-[46rem] divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            {HEADERS.map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                {h}
-              </th>
+      {wide ? (
+        <table className="w-full min-w-[46rem] divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50">
+            <tr>
+              {LEAD_COLUMNS.map((h) => (
+                <th key={h} scope="col" className="whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {leads.map((lead) => (
+              <LeadRow key={lead.id} lead={lead} onOpen={() => setShown(lead)} />
             ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+          </tbody>
+        </table>
+      ) : (
+        <ul className="space-y-3">
           {leads.map((lead) => (
-            <LeadRow key={lead.id} lead={lead} onOpen={() => setShown(lead)} />
+            <LeadCard key={lead.id} lead={lead} onOpen={() => setShown(lead)} />
           ))}
-        </tbody>
-      </table>
+        </ul>
+      )}
       <LeadDetailDialog lead={shown} onClose={() => setShown(null)} />
     </div>
   );
 }
 
 function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
-  const retrySync = useLeadsStore((s) => s.retrySync);
-  const releaseFromSpam = useLeadsStore((s) => s.releaseFromSpam);
-  const retrying = useLeadsStore((s) => s.retrying.has(lead.id));
   return (
-    <tr className="align-top">
+    // The selected row (its name button focused) is outlined as a whole.
+    <tr data-list-item className="align-top focus-within:bg-brand-50/60 focus-within:outline-2 focus-within:-outline-offset-2 focus-within:outline-brand-600">
       <td className="px-4 py-3">
-        <button
-          type="button"
-          onClick={onOpen}
-          aria-haspopup="dialog"
-          className="text-left font-medium text-slate-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          {lead.firstName} {lead.lastName}
-        </button>
+        <LeadNameButton lead={lead} onOpen={onOpen} />
         <div className="text-slate-600">{lead.email}</div>
-        {lead.eventName ? (
-          // Captured at an event by a rep: where, and by whom.
-          <div className="mt-1 text-xs text-slate-600">
-            <span className="font-medium text-slate-700">{lead.eventName}</span>
-            {lead.capturedBy ? ` · captured by ${lead.capturedBy}` : ''}
-            {lead.rating ? ` · ${lead.rating[0]!.toUpperCase()}${lead.rating.slice(1)}` : ''}
-            {lead.consentGiven === false ? (
-              <span className="ml-1">
-                <ConsentBadge lead={lead} />
-              </span>
-            ) : null}
-          </div>
-        ) : null}
+        <LeadCaptureLine lead={lead} />
       </td>
       <Cell value={lead.company} />
       <Cell value={industryLabel(lead.industry)} />
@@ -92,21 +93,8 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
       <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(lead.createdAt)}</td>
       <td className="px-4 py-3">
         <div className="flex flex-col items-start gap-2">
-          {lead.spamReason ? (
-            <>
-              <span className="text-xs font-medium text-amber-800">{SPAM_REASON_LABELS[lead.spamReason]}</span>
-              <WriteButton size="sm" variant="secondary" disabled={retrying} onClick={() => void releaseFromSpam(lead.id)}>
-                Not spam
-              </WriteButton>
-            </>
-          ) : (
-            <LeadStatusBadge status={lead.status} syncError={lead.syncError} id={`lead-${lead.id}-status`} />
-          )}
-          {lead.status === 'sync_failed' ? (
-            <WriteButton size="sm" variant="secondary" disabled={retrying} onClick={() => void retrySync(lead.id)}>
-              Retry sync
-            </WriteButton>
-          ) : null}
+          <LeadStatusMark lead={lead} />
+          <LeadStatusActions lead={lead} />
         </div>
       </td>
     </tr>
@@ -116,12 +104,7 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
 function Cell({ value, nowrap = false }: { value: string | null; nowrap?: boolean }) {
   return (
     <td className={`px-4 py-3 text-slate-700 ${nowrap ? 'whitespace-nowrap' : ''}`}>
-      {value ?? (
-        <>
-          <span aria-hidden="true" className="text-slate-400">—</span>
-          <span className="sr-only">Not given</span>
-        </>
-      )}
+      <OptionalValue value={value} />
     </td>
   );
 }

@@ -6,6 +6,7 @@ import { type SampleRequest, SAMPLE_TYPES, SPAM_REASON_LABELS } from '@contract'
 import { Badge } from '../../../components/ui/badge';
 import { WriteButton } from '../../../components/ui/write-button';
 import { formatDateTime } from '../../../lib/format';
+import { ariaKeyShortcuts, SHORTCUTS } from '../../../lib/keyboard-shortcuts';
 import { useRequestsStore } from '../requests-store';
 import { MailingAddress } from './mailing-address';
 
@@ -21,7 +22,13 @@ export function RequestCard({ request }: { request: SampleRequest }) {
   const sampleType = SAMPLE_TYPES.find((t) => t.value === request.sampleType)?.label ?? request.sampleType;
 
   return (
-    <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    // Focusable from script only: j / k select a card by focusing it, which outlines it.
+    <article
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-list-focus
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-600 sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="text-base font-semibold text-slate-900">
@@ -36,6 +43,7 @@ export function RequestCard({ request }: { request: SampleRequest }) {
             disabled={busy || paused}
             title={paused ? OFFLINE_WRITE_REASON : undefined}
             onClick={() => void toggle(request)}
+            aria-keyshortcuts={ariaKeyShortcuts(SHORTCUTS.toggleProcessed)}
             aria-label={request.processed ? 'Processed (mark as pending)' : 'Pending (mark as processed)'}
             className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 ${
               request.processed ? 'bg-green-50 text-green-800 ring-green-600/30 hover:bg-green-100' : 'bg-amber-50 text-amber-900 ring-amber-600/30 hover:bg-amber-100'

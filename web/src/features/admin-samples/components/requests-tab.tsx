@@ -1,8 +1,13 @@
 // The Sample Requests tab: the `N Total Requests` badge (every request, loaded or not), a card per loaded
-// request, and "Load more" while the server has more.
+// request, and "Load more" while the server has more. j / k move through the cards, x toggles the selected
+// one's Pending/Processed.
+import { useRef } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { LoadMoreButton } from '../../../components/ui/load-more';
+import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
+import { moveListSelection, selectedListItem } from '../../../lib/list-selection';
+import { useWritesPaused } from '../../../lib/offline-data';
 import { useRequestsStore } from '../requests-store';
 import { RequestCard } from './request-card';
 
@@ -18,6 +23,22 @@ export function RequestsTab() {
   const loadMore = useRequestsStore((s) => s.loadMore);
   const spam = useRequestsStore((s) => s.spam);
   const showSpam = useRequestsStore((s) => s.showSpam);
+  const toggleProcessed = useRequestsStore((s) => s.toggleProcessed);
+  const paused = useWritesPaused();
+  const list = useRef<HTMLUListElement>(null);
+  useKeyboardShortcuts([
+    [SHORTCUTS.next, () => moveListSelection(list.current, 1)],
+    [SHORTCUTS.previous, () => moveListSelection(list.current, -1)],
+    [
+      SHORTCUTS.toggleProcessed,
+      () => {
+        // The same as pressing the selected card's toggle, which is disabled while offline.
+        const id = Number(selectedListItem(list.current)?.dataset.requestId);
+        const request = requests.find((r) => r.id === id);
+        if (request && !paused) void toggleProcessed(request);
+      },
+    ],
+  ]);
 
   return (
     <div className="space-y-4">
@@ -44,9 +65,9 @@ export function RequestsTab() {
         <EmptyText>{spam ? 'No suspected spam.' : 'No sample requests yet.'}</EmptyText>
       ) : (
         <>
-          <ul className="space-y-4">
+          <ul ref={list} aria-label="Sample requests" aria-keyshortcuts={ariaKeyShortcuts(SHORTCUTS.next, SHORTCUTS.previous)} className="space-y-4">
             {requests.map((request) => (
-              <li key={request.id}>
+              <li key={request.id} data-list-item data-request-id={request.id}>
                 <RequestCard request={request} />
               </li>
             ))}
