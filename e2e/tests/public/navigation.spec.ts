@@ -1,6 +1,7 @@
 // The shared header and footer: every link's target, external links in a new tab with rel="noopener",
 // Get Demo opening the lead modal, and the mobile menu at 375 px.
 import { expect, test, type Locator } from '@playwright/test';
+import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 import { siteConfig, telHref } from '../../../web/src/lib/site-config';
 import { SiteChrome } from '../../pages/site-chrome';
 import { VIEWPORTS } from '../../pages/public-routes';
@@ -106,6 +107,8 @@ test.describe('mobile menu at 375 px', () => {
     await expect(chrome.menuDisclosure).not.toHaveAttribute('open');
     await expect(menu).toBeHidden();
 
+    // The disclosure opens and closes without script; Escape is the script's, so it needs the hydrated page.
+    await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
     await chrome.menuButton.click();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
