@@ -25,6 +25,7 @@ import { crmRoutes } from './modules/crm/crm-routes';
 import { captureRoutes } from './modules/capture/capture-routes';
 import { capturePhotosRoutes } from './modules/capture-photos/capture-photos-routes';
 import { eventsRoutes } from './modules/events/events-routes';
+import { privacyRoutes } from './modules/privacy/privacy-routes';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Koa {
     captureRoutes,
     capturePhotosRoutes,
     eventsRoutes,
+    privacyRoutes,
   ]) {
     addRoutes(deps, router);
   }

@@ -17,6 +17,7 @@ import * as m030 from './030_lead_search_index';
 import * as m031 from './031_crm_known_ids';
 import * as m032 from './032_spam_quarantine_and_lasting_keys';
 import * as m050 from './050_staff_audit';
+import * as m055 from './055_privacy';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031_crm_known_ids': m031,
   '032_spam_quarantine_and_lasting_keys': m032,
   '050_staff_audit': m050,
+  '055_privacy': m055,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

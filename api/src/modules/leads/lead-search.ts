@@ -18,15 +18,13 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { searchIndexIsSeparateTable } from '../../db/dialect';
+import { containsPattern } from '../../lib/like-pattern';
 
 /** How many of the newest leads (after the page's filters) are checked before the index is asked. */
 export const RECENT_WINDOW = 5000;
 const TRIGRAM = 3;
 
-/** The search text as a LIKE pattern matching it literally anywhere: %, _ and the escape itself are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { containsPattern };
 
 /** The definition of a match. `leads` must name the table or a subquery of its rows. */
 export function whereContains(query: Knex.QueryBuilder, q: string): void {
