@@ -76,25 +76,25 @@ export interface RetentionRun {
 }
 
 /**
- * One run: up to RETENTION_BATCH leads and as many sample requests past the cutoff, erased in one
+ * One run: up to `batch` leads and as many sample requests past the cutoff, erased in one
  * transaction with its audit line. Answers null when the rule is off. Records whose CRM sync is under way
  * this moment wait for the next run. Runs of several processes take turns (an advisory lock on PostgreSQL;
  * SQLite's one writer), and the second finds nothing left to do.
  */
-export async function runRetention(deps: Deps): Promise<RetentionRun | null> {
+export async function runRetention(deps: Deps, batch = RETENTION_BATCH): Promise<RetentionRun | null> {
   const setting = await readRetention(deps);
   if (!setting.enabled) return null;
   const now = deps.clock();
   const cutoff = monthsBefore(now, setting.months).toISOString();
   const run = await deps.db.transaction(async (trx) => {
     await lockKeysForTransaction(trx, [RUN_LOCK]);
-    const due = await staleRecords(trx, cutoff, RETENTION_BATCH);
+    const due = await staleRecords(trx, cutoff, batch);
     const removed = await eraseRecords(trx, due, { now, leaseMs: deps.config.crm.leaseMs, whenSyncing: 'skip' });
     if (removed.leads + removed.sampleRequests > 0) {
       // An empty run changed nothing, and a line every hour saying so would bury the lines that matter.
       await recordStaffAction(trx, deps.clock, { actor: null, action: 'retention.run', subject: null, details: { months: setting.months, cutoff, removed } });
     }
-    const full = due.leads.length === RETENTION_BATCH || due.sampleRequests.length === RETENTION_BATCH;
+    const full = due.leads.length === batch || due.sampleRequests.length === batch;
     return { removed, more: full && removed.leads + removed.sampleRequests > 0 };
   });
   if (run.removed.leads + run.removed.sampleRequests > 0) {
