@@ -49,7 +49,7 @@ describe.each(ENGINES)('a person found, exported and erased on %s', (engine) => 
   const post = (path: string, body: unknown, who: SignedIn | null = admin) => api(app.baseUrl, 'POST', path, body, who ? { Cookie: who.cookie } : {});
   const get = (path: string, who: SignedIn = admin) => api(app.baseUrl, 'GET', path, undefined, { Cookie: who.cookie });
   const putPhoto = async (key: string, bytes: Buffer, type: string) => {
-    const res = await fetch(`${app.baseUrl}/api/capture/photos/${key}`, { method: 'PUT', headers: { 'Content-Type': type, Cookie: rep.cookie }, body: bytes });
+    const res = await fetch(`${app.baseUrl}/api/capture/photos/${key}`, { method: 'PUT', headers: { 'Content-Type': type, Cookie: rep.cookie }, body: new Uint8Array(bytes) });
     expect(res.status).toBe(201);
   };
   const capture = async (key: string, body: Record<string, unknown>) => {

@@ -47,7 +47,7 @@ describe.each(ENGINES)('retention on %s', (engine) => {
     rep = await signInAs(app, 'rep', 'Rita Rep');
     await lead(email('old-web'));
     const oldCapture = await capture(email('old-capture'));
-    await fetch(`${app.baseUrl}/api/capture/photos/${oldCapture.key}`, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg', Cookie: rep.cookie }, body: JPEG });
+    await fetch(`${app.baseUrl}/api/capture/photos/${oldCapture.key}`, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg', Cookie: rep.cookie }, body: new Uint8Array(JPEG) });
     const recaptured = await capture(email('recaptured'));
     await api(app.baseUrl, 'POST', '/api/print-samples', {
       firstName: 'O', lastName: 'Ld', email: email('old-sample'), addressLine1: '1 Old St', city: 'Oldtown', state: 'OH', zip: '44101', sampleType: 'letters', elapsedMs: 8000,
