@@ -177,6 +177,13 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
       worksOffline: true,
     },
   },
+  {
+    path: '/admin/privacy',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/privacy-page')),
+    meta: { title: 'Privacy | DirectMailers Admin', description: 'Find, export or erase a person; the retention rule.' },
+    admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled' },
+  },
 ];
 
 export const ALL_ROUTES: RouteDef[] = [...PUBLIC_ROUTES, ...STANDALONE_ROUTES, ...ADMIN_ROUTES];
