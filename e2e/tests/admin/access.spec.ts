@@ -99,7 +99,7 @@ test.describe('a rep', () => {
     });
 
     const shell = new AdminShell(page);
-    for (const path of ['/admin', '/admin/samples', '/admin/pricing']) {
+    for (const path of ['/admin', '/admin/samples', '/admin/pricing', '/admin/privacy']) {
       await page.goto(path);
       await expect(shell.notAdminNotice).toBeVisible();
       await expect(shell.signOut).toBeVisible();

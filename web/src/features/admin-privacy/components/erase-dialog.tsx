@@ -52,7 +52,15 @@ export function EraseDialog({ records, open, onClose }: { records: PersonRecords
           <p className="text-sm font-semibold text-slate-900">Not reached by an erasure</p>
           <NotErasedList className="mt-1" />
         </div>
-        <TextField label="Type the e-mail address to confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+        {/* Headless UI's Dialog puts focus here first (data-autofocus): the one thing to do next is to type. */}
+        <TextField
+          label="Type the e-mail address to confirm"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+        />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="ghost" onClick={close}>
             Cancel
