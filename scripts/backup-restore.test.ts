@@ -139,6 +139,21 @@ describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
     expect(fs.existsSync(target)).toBe(false);
   });
 
+  it('a copy older than an erasure - restored, with a warning that the erased person is back', async () => {
+    const source = path.join(dir, 'erasing.sqlite');
+    const db = createDb(source);
+    await db.migrate.latest({ migrationSource: (await import('../api/src/db/migrations')).migrationSource });
+    await db.destroy();
+    const copy = path.join(dir, 'before-erasure.sqlite');
+    expect((await npmRun('backup', copy, source)).code).toBe(0);
+    const later = createDb(source);
+    await later('staff_audit').insert({ action: 'person.erase', subject: 'person:0123', details: '{}', created_at: new Date(Date.now() + 1000).toISOString() });
+    await later.destroy();
+    const res = await npmRun('restore', copy, source);
+    expect(res.code, res.out).toBe(0);
+    expect(res.out).toContain('Warning: 1 person was erased after this copy was made, and the copy holds them again. Erase them again from the Privacy screen.');
+  });
+
   it('a file that is not a database, a copy over an existing file, and PostgreSQL - each refused with what to do', async () => {
     const junk = path.join(dir, 'junk.sqlite');
     fs.writeFileSync(junk, 'not a database at all '.repeat(100));

@@ -30,7 +30,8 @@ async function main() {
   console.log(summary.pending.length ? `The next start brings its schema up to date (${summary.pending.length} migrations: ${summary.pending.join(', ')}).` : 'Its schema is up to date.');
   if (summary.previous) console.log(`The database it replaced is at ${summary.previous}: delete it once you no longer need it (it holds personal data).`);
   if (summary.erasuresUndone) {
-    console.log(`Warning: ${summary.erasuresUndone} people were erased after this copy was made and are in it again. Erase them again from the Privacy screen.`);
+    const who = summary.erasuresUndone === 1 ? '1 person was' : `${summary.erasuresUndone} people were`;
+    console.log(`Warning: ${who} erased after this copy was made, and the copy holds them again. Erase them again from the Privacy screen.`);
   }
 }
 
