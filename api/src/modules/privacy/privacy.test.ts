@@ -192,11 +192,15 @@ describe.each(ENGINES)('a person found, exported and erased on %s', (engine) => 
     expect(await columnsHolding(testDb.db, bystander)).toEqual(expect.arrayContaining([{ table: 'leads', column: 'email' }, { table: 'sample_requests', column: 'email' }]));
   });
 
-  it.runIf(engine === 'sqlite')('after the erasure - not even the SQLite file\'s bytes hold the address (deleted cells zeroed, the write-ahead log emptied)', async () => {
+  it.runIf(engine === 'sqlite')('after the erasure - not even the SQLite file\'s bytes hold the address (deleted cells zeroed, the write-ahead log emptied), nor its search index', async () => {
     const file = sqliteFileFromUrl(testDb.db.client.config.connection.filename);
     const bytes = Buffer.concat([file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f))).toString('latin1').toLowerCase();
     expect(bytes.includes(address)).toBe(false);
     expect(bytes.includes(bystander)).toBe(true);
+    // The search index (FTS5) no longer proposes any lead for it.
+    const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    expect(await testDb.db.raw('select rowid from leads_search where leads_search match ?', [phrase(address)])).toEqual([]);
+    expect(await testDb.db.raw('select rowid from leads_search where leads_search match ?', [phrase(bystander)])).toHaveLength(2);
   });
 
   it('a device replays a submission of the erased person - answered as a replay with the old id, nothing stored again', async () => {
