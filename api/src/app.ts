@@ -27,6 +27,7 @@ import { capturePhotosRoutes } from './modules/capture-photos/capture-photos-rou
 import { eventsRoutes } from './modules/events/events-routes';
 import { teamRoutes } from './modules/team/team-routes';
 import { staffAuditRoutes } from './modules/staff-audit/staff-audit-routes';
+import { privacyRoutes } from './modules/privacy/privacy-routes';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Koa {
     eventsRoutes,
     teamRoutes,
     staffAuditRoutes,
+    privacyRoutes,
   ]) {
     addRoutes(deps, router);
   }

@@ -8,6 +8,7 @@ import { resolveSessionKeys } from './session-secret';
 import { createApp } from './app';
 import { announceSetupLink } from './modules/auth/setup-link';
 import { CrmSyncWorker } from './modules/crm/crm-worker';
+import { startRetentionTimer } from './modules/privacy/retention-timer';
 
 async function main() {
   const config = loadConfig();
@@ -27,6 +28,8 @@ async function main() {
   // Hands leads and sample requests to Pipedrive (a no-op without PIPEDRIVE_API_TOKEN).
   const crmWorker = new CrmSyncWorker(deps);
   crmWorker.start();
+  // Erases records older than the retention period, when staff have turned the rule on (docs/security.md).
+  const retention = startRetentionTimer(deps);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let stopping = false;
@@ -36,7 +39,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
-      await crmWorker.stop();
+      await Promise.all([crmWorker.stop(), retention.stop()]);
       await db.destroy();
       clearTimeout(force);
       logger.info('stopped');

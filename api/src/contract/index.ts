@@ -6,3 +6,4 @@ export * from './schemas';
 export * from './entities';
 export * from './validation';
 export * from './csv';
+export * from './privacy';

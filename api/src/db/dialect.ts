@@ -56,3 +56,15 @@ export function whereTrigramCandidates(db: Db, query: Knex.QueryBuilder, index: 
   const phrase = `"${term.toLowerCase().replace(/"/g, '""')}"`;
   query.whereRaw('?? in (select rowid from ?? where ?? match ?)', [index.idColumn, index.ftsTable, index.ftsTable, phrase]);
 }
+
+/**
+ * After personal data was deleted: SQLite moves every page out of its write-ahead log and truncates the log,
+ * whose old frames would otherwise keep the deleted rows until overwritten (the database file itself already
+ * holds zeros where they were: secure_delete, knex.ts). Best effort: a reader in the middle of a read keeps
+ * the log for a moment, and the next erasure or the next checkpoint finishes the job. PostgreSQL keeps dead row
+ * versions until (auto)vacuum; nothing here forces it (docs/security.md).
+ */
+export async function flushDeletedData(db: Db): Promise<void> {
+  if (isPostgres(db)) return;
+  await db.raw('pragma wal_checkpoint(truncate)');
+}

@@ -42,7 +42,9 @@ export function knexConfig(url: string | undefined): Knex.Config {
       min: 1,
       max: 1,
       afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
-        conn.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;', (err) => done(err, conn));
+        // secure_delete: what a delete or an update removes is overwritten with zeros, not left in free pages
+        // of the file, so an erased person cannot be read back from the database file itself.
+        conn.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA secure_delete = ON;', (err) => done(err, conn));
       },
     },
   };

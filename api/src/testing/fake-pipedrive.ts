@@ -1,8 +1,9 @@
 // A stand-in for Pipedrive's API, for tests and the bench: a real HTTP server on an ephemeral port that speaks
 // the paths, headers and JSON envelopes the sync uses (checked against Pipedrive's docs, see docs/crm-sync.md),
-// keeps persons, organizations, deals and notes in memory, and can be told to misbehave: answer 429 with
-// rate-limit headers or a 5xx a number of times, drop the connection right after storing a deal, or hide new
-// records from search for a while (Pipedrive's search index trails its writes).
+// keeps persons, organizations, deals and notes in memory (deleting them as the DELETE endpoints do), and can be
+// told to misbehave: answer 429 with rate-limit headers or a 5xx a number of times, drop the connection right
+// after storing a deal, hide new records from search for a while (Pipedrive's search index trails its writes),
+// or be down altogether (every connection dropped unanswered).
 import http from 'node:http';
 
 export interface FakePerson {
@@ -78,6 +79,8 @@ export interface FakePipedrive {
   clearFailures: () => void;
   /** The next `times` deal creations store the deal, then drop the connection without an answer. */
   crashAfterCreatingDeal: (times: number) => void;
+  /** While down, every connection is dropped without an answer, as when Pipedrive cannot be reached. */
+  setDown: (down: boolean) => void;
   /** Latency added to every answer, in ms. */
   setLatency: (ms: number) => void;
   /**
@@ -102,6 +105,7 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
     requests: [] as RecordedRequest[],
     failures: [] as { times: number; failure: Failure }[],
     crashes: 0,
+    down: false,
     latency: 0,
     searchLagMs: 0,
     /** When each person, organization and deal was created (Date.now()), for the search lag. */
@@ -117,6 +121,10 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
   const searchable = (item: { id: number }) => Date.now() - (state.createdAt.get(item.id) ?? 0) >= state.searchLagMs;
 
   const server = http.createServer((req, res) => {
+    if (state.down) {
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -339,9 +347,31 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
       if (method === 'GET' && path === '/api/v1/notes') {
         let notes = state_.notes;
         if (query.deal_id) notes = notes.filter((n) => n.deal_id === Number(query.deal_id));
-        return ok(notes.length ? notes : null, 200, {
-          pagination: { start: 0, limit: Number(query.limit ?? 100), more_items_in_collection: false },
+        // v1 paging: `start` and `limit` (at most 500), `more_items_in_collection` and `next_start`.
+        const start = Number(query.start ?? 0);
+        const limit = Math.min(Number(query.limit ?? 100), 500);
+        const page = notes.slice(start, start + limit);
+        const more = start + limit < notes.length;
+        return ok(page.length ? page : null, 200, {
+          pagination: { start, limit, more_items_in_collection: more, ...(more ? { next_start: start + limit } : {}) },
         });
+      }
+      // DELETE: v2 persons and deals answer {id} of what they deleted; v1 notes answer `true`. Pipedrive marks
+      // them deleted (for good after 30 days); here they simply go. An unknown id is 404, as in Pipedrive.
+      const deletion = method === 'DELETE' ? /^\/api\/(v2\/persons|v2\/deals|v1\/notes)\/(\d+)$/.exec(path) : null;
+      if (deletion) {
+        const itemId = Number(deletion[2]);
+        const list = deletion[1] === 'v2/persons' ? state_.persons : deletion[1] === 'v2/deals' ? state_.deals : state_.notes;
+        const at = (list as { id: number }[]).findIndex((item) => item.id === itemId);
+        if (at < 0) return bad(404, `${deletion[1] === 'v2/persons' ? 'Person' : deletion[1] === 'v2/deals' ? 'Deal' : 'Note'} not found`);
+        list.splice(at, 1);
+        // What pointed at a deleted person or deal stays, without the link.
+        if (deletion[1] === 'v2/persons') {
+          for (const d of state_.deals) if (d.person_id === itemId) d.person_id = null;
+          for (const n of state_.notes) if (n.person_id === itemId) n.person_id = null;
+        }
+        if (deletion[1] === 'v2/deals') for (const n of state_.notes) if (n.deal_id === itemId) n.deal_id = null;
+        return deletion[1] === 'v1/notes' ? ok(true) : ok({ id: itemId });
       }
       if (method === 'POST' && path === '/api/v1/notes') {
         if (!body || typeof body.content !== 'string' || !body.content) return bad(400, 'Content must be given');
@@ -394,6 +424,9 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
     crashAfterCreatingDeal: (times) => {
       state.crashes = times;
     },
+    setDown: (down) => {
+      state.down = down;
+    },
     setLatency: (ms) => {
       state.latency = ms;
     },
@@ -408,6 +441,7 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
       state.requests = [];
       state.failures = [];
       state.crashes = 0;
+      state.down = false;
       state.latency = 0;
       state.searchLagMs = 0;
     },

@@ -27,6 +27,8 @@ export interface TestDb {
   /** Opens another connection pool on the same database, as a second server process would. */
   connectAgain: () => Db;
   drop: () => Promise<void>;
+  /** The SQLite database's file (SQLite only), for tests that read what is on disk. */
+  sqliteFile?: string;
 }
 
 export async function createTestDb(engine: Engine): Promise<TestDb> {
@@ -38,6 +40,7 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
     const extra: Db[] = [];
     return {
       db,
+      sqliteFile: file,
       connectAgain: () => {
         const again = createDb(file);
         extra.push(again);

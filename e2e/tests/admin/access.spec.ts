@@ -131,7 +131,7 @@ test.describe('a rep', () => {
     });
 
     const shell = new AdminShell(page);
-    for (const path of ['/admin', '/admin/samples', '/admin/pricing', '/admin/team']) {
+    for (const path of ['/admin', '/admin/samples', '/admin/pricing', '/admin/team', '/admin/privacy']) {
       await page.goto(path);
       await expect(shell.notAdminNotice).toBeVisible();
       await expect(shell.signOut).toBeVisible();

@@ -209,6 +209,13 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 't' },
   },
   {
+    path: '/admin/privacy',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/privacy-page')),
+    meta: { title: 'Privacy | DirectMailers Admin', description: 'Find, export or erase a person; the retention rule.' },
+    admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'y' },
+  },
+  {
     path: '/admin/devices',
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/devices-page')),

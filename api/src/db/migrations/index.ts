@@ -19,6 +19,7 @@ import * as m032 from './032_spam_quarantine_and_lasting_keys';
 import * as m045 from './045_lead_prefix_index';
 import * as m050 from './050_staff_audit';
 import * as m051 from './051_staff_accounts_and_devices';
+import * as m055 from './055_privacy';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '045_lead_prefix_index': m045,
   '050_staff_audit': m050,
   '051_staff_accounts_and_devices': m051,
+  '055_privacy': m055,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

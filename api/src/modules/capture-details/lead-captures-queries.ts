@@ -2,6 +2,7 @@
 // account sent it. A photo uploaded later names only the key; this row finds its lead and its owner.
 import type { Knex } from 'knex';
 import { toIso } from '../../db/types';
+import { chunksOf } from '../../lib/chunks';
 
 export interface LeadCapture {
   captureKey: string;
@@ -37,4 +38,33 @@ export async function findCapture(db: Knex, captureKey: string): Promise<LeadCap
     capturedBy: row.captured_by == null ? null : Number(row.captured_by),
     createdAt: toIso(row.created_at),
   };
+}
+
+/** The captures that became or merged into these leads, oldest first, with the capturing account's name. */
+export async function capturesOfLeads(db: Knex, leadIds: readonly number[]): Promise<(LeadCapture & { capturedByName: string | null })[]> {
+  const out: (LeadCapture & { capturedByName: string | null })[] = [];
+  for (const chunk of chunksOf(leadIds)) {
+    const rows = await db('lead_captures as c')
+      .leftJoin('users as u', 'u.id', 'c.captured_by')
+      .select('c.*', 'u.name as captured_by_name')
+      .whereIn('c.lead_id', chunk)
+      .orderBy([{ column: 'c.created_at' }, { column: 'c.capture_key' }]);
+    for (const row of rows) {
+      out.push({
+        captureKey: String(row.capture_key),
+        leadId: Number(row.lead_id),
+        capturedBy: row.captured_by == null ? null : Number(row.captured_by),
+        capturedByName: (row.captured_by_name as string | null) ?? null,
+        createdAt: toIso(row.created_at),
+      });
+    }
+  }
+  return out;
+}
+
+/** Deletes the capture rows of these leads (their photos must go first); answers how many went. */
+export async function deleteCapturesOfLeads(db: Knex, leadIds: readonly number[]): Promise<number> {
+  let deleted = 0;
+  for (const chunk of chunksOf(leadIds)) deleted += await db('lead_captures').whereIn('lead_id', chunk).delete();
+  return deleted;
 }

@@ -2,6 +2,7 @@
 // on both engines.
 import type { Knex } from 'knex';
 import { toIso } from '../../db/types';
+import { chunksOf } from '../../lib/chunks';
 import type { CapturePhotoType } from '../../contract';
 
 export interface StoredPhotoInfo {
@@ -70,4 +71,27 @@ export async function findPhoto(db: Knex, captureKey: string): Promise<StoredPho
     data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data as Uint8Array),
     capturedBy: row.captured_by == null ? null : Number(row.captured_by),
   };
+}
+
+/** The photos of these leads, with their bytes when `withData` (an export), oldest first. */
+export async function photosOfLeads(db: Knex, leadIds: readonly number[], { withData }: { withData: boolean }): Promise<(StoredPhotoInfo & { data?: Buffer })[]> {
+  const out: (StoredPhotoInfo & { data?: Buffer })[] = [];
+  for (const chunk of chunksOf(leadIds)) {
+    const rows = await db('capture_photos')
+      .select(withData ? [...INFO_COLUMNS, 'data'] : INFO_COLUMNS)
+      .whereIn('lead_id', chunk)
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    for (const row of rows) {
+      const info = infoFromRow(row);
+      out.push(withData ? { ...info, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data as Uint8Array) } : info);
+    }
+  }
+  return out;
+}
+
+/** Deletes the photos of these leads; answers how many went. */
+export async function deletePhotosOfLeads(db: Knex, leadIds: readonly number[]): Promise<number> {
+  let deleted = 0;
+  for (const chunk of chunksOf(leadIds)) deleted += await db('capture_photos').whereIn('lead_id', chunk).delete();
+  return deleted;
 }

@@ -21,10 +21,11 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 /** Between the notes of two captures of one person, so the sales team can tell them apart. */
 export const NOTES_SEPARATOR = '\n\n---\n\n';
 
-const SCOPE = 'capture-leads';
+/** The Idempotency-Key scope of POST /api/capture/leads (`record_id`: the lead the capture became or merged into). */
+export const CAPTURE_KEY_SCOPE = 'capture-leads';
 
 export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureData, idempotencyKey: string): Promise<Outcome> {
-  const writer = groupCommitFor(captureWriters, deps.db, SCOPE, storeCaptures);
+  const writer = groupCommitFor(captureWriters, deps.db, CAPTURE_KEY_SCOPE, storeCaptures);
   const payload: PendingCapture = { user, input, captureKey: idempotencyKey, nowIso: deps.clock().toISOString() };
   return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
 }

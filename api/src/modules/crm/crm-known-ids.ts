@@ -4,6 +4,7 @@
 // after, the search has caught up and is the better source (staff may have merged or deleted the record).
 import type { Knex } from 'knex';
 import { toIso } from '../../db/types';
+import { chunksOf } from '../../lib/chunks';
 
 export type KnownKind = 'person' | 'org';
 
@@ -28,4 +29,23 @@ export async function rememberId(db: Knex, kind: KnownKind, text: string, id: nu
     .insert({ kind, key: crmKey(text), pipedrive_id: String(id), created_at: now.toISOString() })
     .onConflict(['kind', 'key'])
     .merge(['pipedrive_id', 'created_at']);
+}
+
+/** The Pipedrive persons the product created for these e-mail addresses, however long ago. */
+export async function knownPersonIds(db: Knex, emails: readonly string[]): Promise<number[]> {
+  const keys = [...new Set(emails.map(crmKey))];
+  const ids: number[] = [];
+  for (const chunk of chunksOf(keys)) {
+    const rows: { pipedrive_id: string }[] = await db('crm_known_ids').select('pipedrive_id').where({ kind: 'person' }).whereIn('key', chunk);
+    ids.push(...rows.map((r) => Number(r.pipedrive_id)).filter(Number.isSafeInteger));
+  }
+  return ids;
+}
+
+/** Forgets the persons known by these e-mail addresses (the key is the address itself); answers how many went. */
+export async function forgetPersons(db: Knex, emails: readonly string[]): Promise<number> {
+  const keys = [...new Set(emails.map(crmKey))];
+  let deleted = 0;
+  for (const chunk of chunksOf(keys)) deleted += await db('crm_known_ids').where({ kind: 'person' }).whereIn('key', chunk).delete();
+  return deleted;
 }

@@ -5,10 +5,15 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { oneAtATime } from '../../db/dialect';
-import { toIso } from '../../db/types';
+import { toBool, toIso } from '../../db/types';
+import { lockedForUpdate } from '../../db/dialect';
+import { chunksOf } from '../../lib/chunks';
 import { notifyCrmJobsCommitted } from './crm-signal';
 
-export type CrmJobKind = 'lead' | 'sample_request';
+/** A record to bring into Pipedrive, or (`erasure`, record_id = crm_erasures.id) what to delete there. */
+export type CrmJobKind = 'lead' | 'sample_request' | 'erasure';
+/** The kinds that stand for a record of ours (a lead or a sample request). */
+export type CrmRecordKind = Exclude<CrmJobKind, 'erasure'>;
 export type CrmJobState = 'pending' | 'running' | 'done' | 'failed';
 
 export interface CrmJob {
@@ -20,7 +25,10 @@ export interface CrmJob {
   nextAttemptAt: string;
   lastError: string | null;
   lockedBy: string | null;
+  lockedAt: string | null;
   personId: number | null;
+  /** The sync created `personId` (rather than finding a person staff had made); null when not known. */
+  personCreated: boolean | null;
   orgId: number | null;
   dealId: number | null;
 }
@@ -71,7 +79,9 @@ function jobFromRow(row: Record<string, unknown>): CrmJob {
     nextAttemptAt: toIso(row.next_attempt_at),
     lastError: (row.last_error as string | null) ?? null,
     lockedBy: (row.locked_by as string | null) ?? null,
+    lockedAt: row.locked_at == null ? null : toIso(row.locked_at),
     personId: num(row.person_id),
+    personCreated: row.person_created == null ? null : toBool(row.person_created),
     orgId: num(row.org_id),
     dealId: num(row.deal_id),
   };
@@ -86,10 +96,10 @@ function whereDue(q: Knex.QueryBuilder, nowIso: string, staleIso: string): Knex.
   );
 }
 
-/** The record's e-mail or company behind a job row (`alias`), trimmed and lower-cased; null when blank. */
+/** The record's e-mail or company behind a job row (`alias`), trimmed and lower-cased; null when blank or an erasure. */
 function recordKeySql(alias: string, column: 'email' | 'company'): string {
   const of = (table: string) => `(select nullif(lower(trim(${table}.${column})), '') from ${table} where ${table}.id = ${alias}.record_id)`;
-  return `(case when ${alias}.kind = 'lead' then ${of('leads')} else ${of('sample_requests')} end)`;
+  return `(case when ${alias}.kind = 'lead' then ${of('leads')} when ${alias}.kind = 'sample_request' then ${of('sample_requests')} end)`;
 }
 
 /**
@@ -143,11 +153,12 @@ export async function saveCheckpoint(
   db: Knex,
   job: CrmJob,
   workerId: string,
-  ids: { personId?: number | null; orgId?: number | null; dealId?: number | null },
+  ids: { personId?: number | null; personCreated?: boolean; orgId?: number | null; dealId?: number | null },
   nowIso: string,
 ): Promise<void> {
   const patch: Record<string, unknown> = { updated_at: nowIso };
   if (ids.personId !== undefined) patch.person_id = ids.personId == null ? null : String(ids.personId);
+  if (ids.personCreated !== undefined) patch.person_created = ids.personCreated;
   if (ids.orgId !== undefined) patch.org_id = ids.orgId == null ? null : String(ids.orgId);
   if (ids.dealId !== undefined) patch.deal_id = ids.dealId == null ? null : String(ids.dealId);
   await db('crm_sync_jobs').where({ id: job.id, locked_by: workerId, state: 'running' }).update(patch);
@@ -175,7 +186,7 @@ export async function finishJob(
 }
 
 /** Queues the record again from scratch (admin's "Retry sync"); creates the job if it never had one. */
-export async function requeueJob(db: Knex, kind: CrmJobKind, recordId: number, nowIso: string): Promise<void> {
+export async function requeueJob(db: Knex, kind: CrmRecordKind, recordId: number, nowIso: string): Promise<void> {
   const n = await db('crm_sync_jobs')
     .where({ kind, record_id: recordId })
     .whereNot('state', 'running')
@@ -196,4 +207,68 @@ export async function countJobs(db: Db): Promise<{ pending: number; failed: numb
     else pending += Number(r.n);
   }
   return { pending, failed };
+}
+
+/**
+ * The jobs of these records. With `lock` (inside a transaction), locked until it ends (PostgreSQL: FOR UPDATE,
+ * so a claim waits for the transaction and then finds the job gone; SQLite: its one writer). An erasure reads
+ * here which Pipedrive ids the sync made for the records, and whether a sync of one is under way right now.
+ */
+export async function jobsOfRecords(db: Knex, records: { kind: CrmRecordKind; ids: readonly number[] }[], { lock }: { lock: boolean }): Promise<CrmJob[]> {
+  const jobs: CrmJob[] = [];
+  for (const { kind, ids } of records) {
+    for (const chunk of chunksOf(ids)) {
+      const query = db('crm_sync_jobs').select('*').where({ kind }).whereIn('record_id', chunk).orderBy('id');
+      const rows = await (lock ? lockedForUpdate(db, query, 'crm_sync_jobs') : query);
+      jobs.push(...rows.map(jobFromRow));
+    }
+  }
+  return jobs;
+}
+
+/** Whether a job is being synced right now: claimed, and the claim younger than the lease (its process lives). */
+export function isLiveClaim(job: CrmJob, now: Date, leaseMs: number): boolean {
+  return job.state === 'running' && job.lockedAt !== null && now.getTime() - Date.parse(job.lockedAt) < leaseMs;
+}
+
+/** Deletes these jobs (an erased record's queue entries, run or not); answers how many went. */
+export async function deleteJobs(db: Knex, jobIds: readonly number[]): Promise<number> {
+  let deleted = 0;
+  for (const chunk of chunksOf(jobIds)) deleted += await db('crm_sync_jobs').whereIn('id', chunk).delete();
+  return deleted;
+}
+
+/**
+ * Queues the deletion of these Pipedrive persons and deals: a `crm_erasures` row holding only their ids, and
+ * an `erasure` job pointing at it, in the caller's transaction (with the erasure it belongs to).
+ */
+export async function enqueueErasure(trx: Knex.Transaction, ids: { personIds: readonly number[]; dealIds: readonly number[] }, nowIso: string): Promise<void> {
+  const [row] = await trx('crm_erasures')
+    .insert({ person_ids: JSON.stringify(ids.personIds), deal_ids: JSON.stringify(ids.dealIds), created_at: nowIso })
+    .returning('id');
+  const id = Number(typeof row === 'object' ? (row as { id: number }).id : row);
+  await enqueueCrmSyncs(trx, [{ kind: 'erasure', id }], nowIso);
+}
+
+/** The Pipedrive ids an erasure job deletes; undefined when its row is gone. */
+export async function findErasure(db: Knex, id: number): Promise<{ personIds: number[]; dealIds: number[] } | undefined> {
+  const row = await db('crm_erasures').where({ id }).first();
+  if (!row) return undefined;
+  const ids = (v: unknown) => (JSON.parse(String(v)) as unknown[]).map(Number).filter(Number.isSafeInteger);
+  return { personIds: ids(row.person_ids), dealIds: ids(row.deal_ids) };
+}
+
+/** Forgets an erasure's Pipedrive ids once they are deleted there. */
+export async function deleteErasure(db: Knex, id: number): Promise<void> {
+  await db('crm_erasures').where({ id }).delete();
+}
+
+/** Pipedrive erasures not done yet, and the last error of one that failed an attempt. */
+export async function waitingErasures(db: Knex): Promise<{ waiting: number; lastError: string | null }> {
+  const rows: { last_error: string | null }[] = await db('crm_sync_jobs')
+    .select('last_error')
+    .where({ kind: 'erasure' })
+    .whereNot('state', 'done')
+    .orderBy('updated_at', 'desc');
+  return { waiting: rows.length, lastError: rows.find((r) => r.last_error)?.last_error ?? null };
 }

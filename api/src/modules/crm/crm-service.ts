@@ -115,6 +115,7 @@ export interface SyncContext {
 
 /** Brings one job's record into Pipedrive; answers the deal id. Throws PipedriveError on failure. */
 export async function syncJob(ctx: SyncContext, job: CrmJob): Promise<{ dealId: number }> {
+  if (job.kind === 'erasure') throw new PipedriveError('An erasure is not a record to sync', false);
   if (job.kind === 'lead') {
     const lead = await findLead(ctx.db, job.recordId);
     if (!lead) throw new PipedriveError(`Lead ${job.recordId} no longer exists`, false);
@@ -186,11 +187,13 @@ async function syncContact(ctx: SyncContext, job: CrmJob, d: ContactDeal): Promi
   let personId = job.personId;
   if (!personId) {
     personId = foundPerson;
+    // Whether we made the person decides whether erasing this record may delete it (crm-erasure.ts).
+    const personCreated = !personId;
     if (!personId) {
       personId = await client.createPerson({ name: d.name, email: d.email, phone: d.phone, orgId });
       await rememberId(ctx.db, 'person', d.email, personId, ctx.clock());
     }
-    await checkpoint({ personId });
+    await checkpoint({ personId, personCreated });
   }
 
   // Only this person's deals, by the exact title (which ends with the record's marker).

@@ -10,7 +10,8 @@ import type { Db } from '../../db/knex';
 import { PipedriveClient, PipedriveError } from './pipedrive-client';
 import { changeLead } from '../leads/leads-queries';
 import { setSampleRequestSyncOutcome } from '../samples/samples-queries';
-import { claimDueJobs, finishJob, type CrmJob } from './crm-queries';
+import { claimDueJobs, deleteErasure, finishJob, type CrmJob } from './crm-queries';
+import { eraseInPipedrive } from './crm-erasure';
 import { onCrmJobsCommitted } from './crm-signal';
 import { syncJob } from './crm-service';
 
@@ -136,6 +137,7 @@ export class CrmSyncWorker {
 
   private async process(job: CrmJob): Promise<void> {
     const log = this.logger.child({ crmJob: job.id, kind: job.kind, recordId: job.recordId, attempt: job.attempts });
+    if (job.kind === 'erasure') return this.processErasure(job, log);
     try {
       const { dealId } = await syncJob({ db: this.db, client: this.client!, workerId: this.workerId, clock: this.clock }, job);
       const nowIso = this.clock().toISOString();
@@ -150,9 +152,25 @@ export class CrmSyncWorker {
     }
   }
 
+  /** Deletes in Pipedrive what an erasure left there; once done, its list of Pipedrive ids goes too. */
+  private async processErasure(job: CrmJob, log: Logger): Promise<void> {
+    try {
+      await eraseInPipedrive({ db: this.db, client: this.client! }, job);
+      const nowIso = this.clock().toISOString();
+      await this.db.transaction(async (trx) => {
+        if (await finishJob(trx, job, this.workerId, { state: 'done', lastError: null }, nowIso)) await deleteErasure(trx, job.recordId);
+      });
+      log.info('CRM erasure done');
+    } catch (err) {
+      await this.fail(job, err, log).catch((e) => log.error({ err: e }, 'CRM erasure: could not record the failure'));
+    }
+  }
+
   private async fail(job: CrmJob, err: unknown, log: Logger): Promise<void> {
     const e = err instanceof PipedriveError ? err : new PipedriveError((err as Error)?.message ?? String(err), true);
-    const last = !e.retryable || job.attempts >= this.crm.maxAttempts;
+    // An erasure is never given up: whatever stops it (an outage, a revoked token) passes, and the person asked
+    // to be forgotten. It keeps its place in the queue, tried at the longest backoff, its last error on show.
+    const last = job.kind !== 'erasure' && (!e.retryable || job.attempts >= this.crm.maxAttempts);
     const nowIso = this.clock().toISOString();
     if (!last) {
       const backoff = Math.min(this.crm.maxBackoffMs, this.crm.backoffMs * 2 ** (job.attempts - 1));
@@ -165,6 +183,7 @@ export class CrmSyncWorker {
     const reason = e.retryable ? `Gave up after ${job.attempts} attempts: ${e.message}` : e.message;
     await this.db.transaction(async (trx) => {
       if (!(await finishJob(trx, job, this.workerId, { state: 'failed', lastError: reason }, nowIso))) return;
+      if (job.kind === 'erasure') return;
       if (job.kind === 'lead') await changeLead(trx, job.recordId, { status: 'sync_failed', syncError: reason }, nowIso);
       else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'sync_failed', syncError: reason }, nowIso);
     });

@@ -161,13 +161,61 @@ export class PipedriveClient {
     return requireId(data, 'note');
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+  /**
+   * The ids of every note on the deal (GET /api/v1/notes?deal_id=, following v1's `start` paging to the end).
+   * An unknown or deleted deal has none.
+   */
+  async dealNoteIds(dealId: number): Promise<number[]> {
+    const ids: number[] = [];
+    let start = 0;
+    for (;;) {
+      const { data, additional } = await this.callWithExtras<{ id: number }[] | null, { pagination?: { more_items_in_collection?: boolean; next_start?: number } }>(
+        'GET',
+        '/api/v1/notes',
+        { query: { deal_id: String(dealId), start: String(start), limit: '500' } },
+      );
+      ids.push(...(data ?? []).map((n) => n.id));
+      const page = additional?.pagination;
+      if (!page?.more_items_in_collection || typeof page.next_start !== 'number' || page.next_start <= start) return ids;
+      start = page.next_start;
+    }
+  }
+
+  /**
+   * DELETE /api/v2/persons/{id}. Pipedrive marks the person deleted and removes it for good after 30 days.
+   * Answers false when it was gone already (404, 410), so a retried erasure goes on where it stopped.
+   */
+  deletePerson(id: number): Promise<boolean> {
+    return this.remove(`/api/v2/persons/${id}`);
+  }
+
+  /** DELETE /api/v2/deals/{id}; false when it was gone already. */
+  deleteDeal(id: number): Promise<boolean> {
+    return this.remove(`/api/v2/deals/${id}`);
+  }
+
+  /** DELETE /api/v1/notes/{id} (notes have no v2 yet); false when it was gone already. */
+  deleteNote(id: number): Promise<boolean> {
+    return this.remove(`/api/v1/notes/${id}`);
+  }
+
+  private async remove(path: string): Promise<boolean> {
+    try {
+      await this.call('DELETE', path);
+      return true;
+    } catch (err) {
+      if (err instanceof PipedriveError && (err.status === 404 || err.status === 410)) return false;
+      throw err;
+    }
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
     return (await this.callWithExtras<T, unknown>(method, path, options)).data;
   }
 
   /** A call that also answers the envelope's `additional_data` (paging cursors). */
   private async callWithExtras<T, A>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     { query, body }: { query?: Record<string, string>; body?: unknown } = {},
   ): Promise<{ data: T; additional: A | undefined }> {

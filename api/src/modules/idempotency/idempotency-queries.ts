@@ -2,6 +2,8 @@
 // Every statement here is keyed by the primary key (scope, key), so the database itself arbitrates between
 // concurrent requests on both engines.
 import type { Db } from '../../db/knex';
+import { chunksOf } from '../../lib/chunks';
+import { containsPattern } from '../../lib/like-pattern';
 
 export interface KeyRow {
   requestHash: string;
@@ -82,4 +84,28 @@ function recordIdOf(body: unknown): number | null {
  */
 export async function dropBodiesOlderThan(db: Db, beforeIso: string): Promise<number> {
   return db('idempotency_keys').where('created_at', '<', beforeIso).whereNotNull('response_body').where({ state: 'done' }).update({ response_body: null });
+}
+
+/**
+ * Drops the stored answers of these records (the keys whose `record_id` names one of them, in these scopes):
+ * the body repeats the person. The key, its request's hash, the status and the record's id stay, so a device
+ * that replays the submission later is answered as a replay and the erased person is not stored again.
+ */
+export async function dropAnswersOfRecords(db: Db, scopes: readonly string[], recordIds: readonly number[]): Promise<number> {
+  let dropped = 0;
+  for (const chunk of chunksOf(recordIds)) {
+    dropped += await db('idempotency_keys').whereIn('scope', scopes).whereIn('record_id', chunk).whereNotNull('response_body').update({ response_body: null });
+  }
+  return dropped;
+}
+
+/**
+ * Drops every stored answer whose body holds this text, whatever its scope or record (case-insensitively).
+ * Bodies are kept 30 days only (dropBodiesOlderThan), so this reads a bounded number of rows.
+ */
+export async function dropAnswersMentioning(db: Db, text: string): Promise<number> {
+  return db('idempotency_keys')
+    .whereNotNull('response_body')
+    .whereRaw(`lower(response_body) like ? escape '\\'`, [containsPattern(text)])
+    .update({ response_body: null });
 }

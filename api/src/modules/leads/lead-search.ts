@@ -22,15 +22,13 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { whereTrigramCandidates } from '../../db/dialect';
 import { newestStartingWith, whereKeyStartsWith } from '../../db/prefix-range';
+import { containsPattern } from '../../lib/like-pattern';
 
 /** How many of the newest leads (after the page's filters) are checked before the index is asked. */
 export const RECENT_WINDOW = 5000;
 const TRIGRAM = 3;
 
-/** The search text as a LIKE pattern matching it literally anywhere: %, _ and the escape itself are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { containsPattern };
 
 /** The columns a short term may start, each with its prefix index (migration 045). */
 const PREFIX_COLUMNS = ['first_name', 'last_name', 'email', 'company'] as const;

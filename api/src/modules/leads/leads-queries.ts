@@ -1,11 +1,12 @@
 // Lead rows and their rollups. This file is the one owner of the rule "a lead's count in lead_rollups moves
-// with the lead": every write to a lead's row goes through insertLeads, changeLead or releaseLead, which move the count in
+// with the lead": every write to a lead's row goes through insertLeads, changeLead, releaseLead or deleteLeads, which move the count in
 // the caller's transaction, so the dashboard's sums always equal a count of the rows. Every query compiles to the same meaning on SQLite and PostgreSQL; rows leave this file as
 // contract `Lead`s (camelCase, ISO dates).
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { lockedForUpdate } from '../../db/dialect';
 import { toIso } from '../../db/types';
+import { chunksOf } from '../../lib/chunks';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
 import { isShortTerm, RECENT_WINDOW, whereIndexCandidates, whereMatches, whereShortTermCandidates } from './lead-search';
@@ -144,6 +145,41 @@ export async function findLead(db: Db, id: number): Promise<Lead | undefined> {
   return row ? leadFromRow(row) : undefined;
 }
 
+/** Every lead (suspected spam too) with this e-mail address, compared case-insensitively (index leads_email_lower). */
+export async function findLeadsByEmail(db: Db, email: string): Promise<Lead[]> {
+  const rows = await leadsWithCapturer(db)
+    .whereRaw('lower(leads.email) = lower(?)', [email])
+    .orderBy([
+      { column: 'leads.created_at', order: 'desc' },
+      { column: 'leads.id', order: 'desc' },
+    ]);
+  return rows.map(leadFromRow);
+}
+
+/**
+ * Deletes these leads for good and takes their counts out of the rollups, in the caller's transaction, so the
+ * dashboard's sums still equal a count of the rows. The rows are locked first (PostgreSQL), so a concurrent
+ * changeLead cannot move a count of a lead being deleted. Their captures and photos must be deleted first by
+ * their owners (the foreign keys would cascade, but the owners count what they remove). Answers how many went.
+ */
+export async function deleteLeads(trx: Knex.Transaction, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  let deleted = 0;
+  for (const chunk of chunksOf(ids)) {
+    const rows: { id: number; created_at: unknown; status: string; volume: string | null; spam_reason: string | null }[] = await lockedForUpdate(
+      trx,
+      trx('leads').select('id', 'created_at', 'status', 'volume', 'spam_reason').whereIn('id', chunk),
+      'leads',
+    );
+    if (rows.length === 0) continue;
+    deleted += await trx('leads').whereIn('id', rows.map((r) => r.id)).delete();
+    // A lead in quarantine was never counted.
+    const counted = rows.filter((r) => r.spam_reason === null);
+    if (counted.length) await bumpLeadRollups(trx, counted.map((r) => ({ day: utcDay(toIso(r.created_at)), status: r.status, volume: r.volume, delta: -1 })));
+  }
+  return deleted;
+}
+
 /** What may change on a stored lead: its CRM status and error (the sync), and fields a later capture fills. */
 export type LeadChange = Partial<Pick<Lead, 'status' | 'syncError' | 'company' | 'phone' | 'industry' | 'volume' | 'message'>>;
 
@@ -198,7 +234,7 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 
 /**
  * Adds `delta` to the count of leads created on `day` (UTC YYYY-MM-DD) with this status and volume ('' for
- * none). Private to this file: insertLeads, changeLead and releaseLead are its only callers.
+ * none). Private to this file: insertLeads, changeLead, releaseLead and deleteLeads are its only callers.
  */
 async function bumpLeadRollup(db: Db, day: string, status: string, volume: string | null, delta: number): Promise<void> {
   await bumpLeadRollups(db, [{ day, status, volume, delta }]);

@@ -16,6 +16,9 @@ import { findLead, insertLeads, listLeads, releaseLead, type CaptureColumns, typ
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
+/** The Idempotency-Key scope of POST /api/leads (a key's stored answer names the lead: its `record_id`). */
+export const LEAD_KEY_SCOPE = 'leads';
+
 /** A lead to store: from a form (a page's source label) or captured at an event (`Event: <name>`). */
 export type NewLead = Omit<LeadData, 'source'> & { source: string };
 
@@ -25,7 +28,7 @@ export type NewLead = Omit<LeadData, 'source'> & { source: string };
  */
 export async function submitLead(deps: Deps, input: LeadData, idempotencyKey: string | undefined): Promise<Outcome> {
   maybePurgeQuarantine(deps);
-  const writer = groupCommitFor(leadWriters, deps.db, 'leads', storeLeadBatch);
+  const writer = groupCommitFor(leadWriters, deps.db, LEAD_KEY_SCOPE, storeLeadBatch);
   const payload = { input, nowIso: deps.clock().toISOString(), spamReason: spamReasonOf(input) };
   return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
 }

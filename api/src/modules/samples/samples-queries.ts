@@ -5,6 +5,7 @@ import { toBool, toIso } from '../../db/types';
 import type { SampleRequest, SampleRequestData, SampleType, SpamReason, UsState } from '../../contract';
 import type { Knex } from 'knex';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
+import { chunksOf } from '../../lib/chunks';
 
 export type SampleRequestFields = Omit<SampleRequestData, 'website' | 'elapsedMs'>;
 
@@ -128,4 +129,22 @@ export async function deleteQuarantinedSampleRequests(db: Db, beforeIso: string)
 export async function setSampleRequestProcessed(db: Db, id: number, processed: boolean, nowIso: string): Promise<SampleRequest | undefined> {
   const [row] = await db('sample_requests').where({ id }).update({ processed, updated_at: nowIso }).returning('*');
   return row ? sampleRequestFromRow(row) : undefined;
+}
+
+/** Every request (suspected spam too) with this e-mail address, compared case-insensitively (index sample_requests_email_lower). */
+export async function findSampleRequestsByEmail(db: Db, email: string): Promise<SampleRequest[]> {
+  const rows = await db('sample_requests')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  return rows.map(sampleRequestFromRow);
+}
+
+/** Deletes these requests for good, in the caller's transaction; answers how many went. */
+export async function deleteSampleRequests(db: Db, ids: readonly number[]): Promise<number> {
+  let deleted = 0;
+  for (const chunk of chunksOf(ids)) deleted += await db('sample_requests').whereIn('id', chunk).delete();
+  return deleted;
 }

@@ -21,11 +21,14 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
+/** The Idempotency-Key scope of POST /api/print-samples (`record_id`: the sample request). */
+export const SAMPLE_KEY_SCOPE = 'print-samples';
+
 /** POST /api/print-samples: stored once per key; suspected spam is stored in quarantine and answered the same way. */
 export async function submitSampleRequest(deps: Deps, input: SampleRequestData, idempotencyKey: string | undefined): Promise<Outcome> {
   maybePurgeQuarantine(deps);
   const { website, elapsedMs, ...data } = input;
-  const writer = groupCommitFor(sampleWriters, deps.db, 'print-samples', storeSampleBatch);
+  const writer = groupCommitFor(sampleWriters, deps.db, SAMPLE_KEY_SCOPE, storeSampleBatch);
   const payload = { data, nowIso: deps.clock().toISOString(), spamReason: spamReasonOf({ website, elapsedMs }) };
   return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
 }

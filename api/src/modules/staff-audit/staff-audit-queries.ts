@@ -28,6 +28,8 @@ export interface StaffAuditFilter {
   /** Only these actions (any when empty). */
   actions?: readonly StaffAuditAction[];
   actorUserId?: number;
+  /** Only lines about this subject (`person:<hash>` finds a person's earlier erasures). */
+  subject?: string;
   /** Rows with an id below this one: the next page. */
   before?: number;
   limit: number;
@@ -37,6 +39,7 @@ export async function listStaffAudit(db: Db, filter: StaffAuditFilter): Promise<
   const query = db('staff_audit').select('*');
   if (filter.actions?.length) query.whereIn('action', filter.actions);
   if (filter.actorUserId != null) query.where('actor_user_id', filter.actorUserId);
+  if (filter.subject != null) query.where('subject', filter.subject);
   if (filter.before != null) query.where('id', '<', filter.before);
   const rows = await query
     .orderBy([

@@ -5,6 +5,7 @@
 // contract's, csv.ts).
 import { FOLLOW_UPS, INTERESTS, LEAD_RATINGS, neutraliseFormula } from '@contract';
 import type { CaptureRecord } from './capture-types';
+import { saveFile } from '../../lib/save-file';
 
 const labelOf = (list: readonly { value: string; label: string }[], value: string | undefined) => list.find((i) => i.value === value)?.label;
 
@@ -46,14 +47,5 @@ export function capturesToCsv(captures: CaptureRecord[]): string {
 
 /** Saves the text as a file through a Blob link: no server involved, so it works offline. */
 export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers read the Blob after click() returns; give them a moment before it is freed.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }
