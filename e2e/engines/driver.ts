@@ -43,6 +43,8 @@ export interface Tab {
   text(target: Target): Promise<string>;
   /** Runs a function in the page and answers its (JSON-able) result; may return a promise. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
+  /** Evaluates an expression (source text) in the page and answers its (JSON-able, awaited) value. */
+  evaluateExpression<T>(expression: string): Promise<T>;
   /** Uncaught errors, unhandled rejections and CSP refusals the page has had since the tab opened. */
   scriptErrors(): Promise<string[]>;
   /** A PNG of what the tab shows, for a failed scenario's report. */

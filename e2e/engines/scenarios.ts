@@ -7,7 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PUBLIC_ROUTES } from '../../web/src/app/routes';
 import { PUBLIC_API_CACHE } from '../../web/src/lib/cache-names';
+import { assetUrlOf, readManifest } from '../tests/public/support/build-manifest';
 import type { Engine, EngineLaunch, OpenOptions, Tab } from './driver';
+import { detectApis, ENGINE_APIS } from './support/engine-apis';
+import { qrModules, readQrExpression } from './support/qr-in-page';
 import { startProduct, type Product } from './support/product';
 import {
   fillLeadForm,
@@ -70,6 +73,17 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
           await hydrated(tab);
           expect([route.path, await tab.evaluate(() => document.title)]).toEqual([route.path, route.meta.title]);
         }
+        // Both engines report the first contentful paint, so the boot script (web/boot.js) starts the app after
+        // it, not on its 3 s fallback for a page that paints nothing.
+        const [paint, start] = await tab.evaluate(() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, performance.getEntriesByName('dm-hydrated')[0]!.startTime]);
+        expect(paint).not.toBeNull();
+        expect(start).toBeGreaterThanOrEqual(paint!);
+      }));
+
+    test('browser APIs - the engine lacks what docs/offline.md says it lacks, so the fallbacks below are the ones running', () =>
+      inTab({}, async (tab) => {
+        await tab.goto('/');
+        expect(await tab.evaluate(detectApis)).toEqual(ENGINE_APIS[name]);
       }));
 
     test('lead dialog - opens from Get Demo, closes by its Close button and by Escape', () =>
@@ -186,6 +200,15 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
           expect(await tab.evaluate(() => document.title)).toBe(PUBLIC_ROUTES.find((r) => r.path === route)!.meta.title);
           if (route === '/print/pricing') await visible(tab, { role: 'list', name: 'Pricing products' });
         }
+      }));
+
+    test('badge reader - without BarcodeDetector, the ZXing reader the Scan button loads reads a QR code from the precache', () =>
+      inTab({}, async (tab) => {
+        await tab.goto('/');
+        await serviceWorkerControls(tab);
+        product.proxy.cut();
+        const reader = assetUrlOf(readManifest(), 'src/features/event-capture/scanner/zxing-reader.ts');
+        expect(await tab.evaluateExpression(readQrExpression(reader, qrModules(`BEGIN:VCARD\nFN:Ada ${name}\nEND:VCARD`)))).toEqual([`BEGIN:VCARD\nFN:Ada ${name}\nEND:VCARD`]);
       }));
   });
 

@@ -106,6 +106,9 @@ class FirefoxTab implements Tab {
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
     return (await this.page.evaluate(fn as (...a: unknown[]) => T, ...args)) as T;
   }
+  async evaluateExpression<T>(expression: string): Promise<T> {
+    return (await this.page.evaluate(expression)) as T;
+  }
   async scriptErrors() {
     const probed = await this.page.evaluate(readProbe, ERROR_PROBE_KEY).catch(() => []);
     return [...new Set([...this.errors, ...probed])];

@@ -16,6 +16,7 @@ import { requireBinary } from '../support/require-binary';
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const WEBKIT_WEBDRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 const XVFB_RUN = '/usr/bin/xvfb-run';
+const SESSION_START_TIMEOUT_MS = 20_000;
 
 type Session = Awaited<ReturnType<typeof remote>>;
 
@@ -123,6 +124,9 @@ class WebKitTab implements Tab {
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
     return (await this.session.execute(fn as (...a: unknown[]) => T, ...args)) as T;
   }
+  async evaluateExpression<T>(expression: string): Promise<T> {
+    return (await this.session.execute(`return ${expression}`)) as T;
+  }
   async scriptErrors() {
     return this.session.execute(readProbe, ERROR_PROBE_KEY);
   }
@@ -138,13 +142,15 @@ export async function launchWebKit({ origin }: EngineLaunch): Promise<Engine> {
   requireBinary(MINIBROWSER_PATH, 'WebKitGTK MiniBrowser', 'apt-get install libwebkit2gtk-4.1-0', 'MINIBROWSER_PATH');
   requireBinary(WEBKIT_WEBDRIVER, 'WebKitWebDriver', 'apt-get install webkit2gtk-driver', 'WEBKIT_WEBDRIVER_PATH');
   requireBinary(XVFB_RUN, 'xvfb-run', 'apt-get install xvfb', 'PATH');
-  const driver = await startDriver();
+  let driver = await startDriver();
   const newSession = async (javaScript: boolean) => {
     const session = await remote({
       hostname: '127.0.0.1',
       port: driver.port,
       logLevel: 'error',
       connectionRetryCount: 0,
+      // A command (a new session included) that gets no answer in this time has failed.
+      connectionRetryTimeout: SESSION_START_TIMEOUT_MS,
       capabilities: {
         browserName: 'MiniBrowser',
         'wdio:enforceWebDriverClassic': true,
@@ -155,10 +161,24 @@ export async function launchWebKit({ origin }: EngineLaunch): Promise<Engine> {
     await session.setWindowSize(1280, 800);
     return session;
   };
+  /**
+   * A new MiniBrowser per tab. Seldom, on a loaded machine, WebKitWebDriver never answers a new session (the
+   * browser it started never connects back): that driver is replaced once, with what it printed in the log.
+   */
+  const openSession = async (javaScript: boolean) => {
+    try {
+      return await newSession(javaScript);
+    } catch (error) {
+      console.error(`webkit: no session (${String(error)}); WebKitWebDriver said:\n${driver.output()}\nstarting it again`);
+      stopGroup(driver.process);
+      driver = await startDriver();
+      return newSession(javaScript);
+    }
+  };
   return {
     name: 'webkit',
     async open(options: OpenOptions = {}) {
-      return new WebKitTab(await newSession(options.javaScript !== false), origin);
+      return new WebKitTab(await openSession(options.javaScript !== false), origin);
     },
     async close() {
       stopGroup(driver.process);
