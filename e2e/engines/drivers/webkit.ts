@@ -39,6 +39,8 @@ async function startDriver(): Promise<{ port: number; process: ChildProcess; out
   // import then takes the dashboard down), a case no Safari visitor can meet.
   const env = { ...process.env, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US' };
   const child = spawn(XVFB_RUN, ['-a', '-s', '-screen 0 1280x1024x24', WEBKIT_WEBDRIVER, `--port=${port}`], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  // Never left behind, whatever ends this process (a detached group outlives its parent otherwise).
+  process.once('exit', () => stopGroup(child));
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
