@@ -85,11 +85,11 @@ const adminReads = new NetworkFirst({
 });
 const isAdminReadHere = (url: URL) => isAdminRead(url, self.location.origin);
 
+const publicPricing = new StaleWhileRevalidate({ cacheName: PUBLIC_API_CACHE });
+const isPublicPricing = (url: URL) => url.origin === self.location.origin && url.pathname === '/api/pricing/products';
+
 registerRoute(({ url, request }) => request.method === 'GET' && isAdminReadHere(url), adminReads);
-registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.pathname === '/api/pricing/products',
-  new StaleWhileRevalidate({ cacheName: PUBLIC_API_CACHE }),
-);
+registerRoute(({ url, request }) => request.method === 'GET' && isPublicPricing(url), publicPricing);
 
 self.addEventListener('sync', (event) => {
   const e = event as ExtendableEvent & { tag?: string };
@@ -102,9 +102,14 @@ self.addEventListener('message', (event) => {
   const message = event.data as PageMessage | null;
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
   // Answers the page fetched before this worker controlled it (a first visit) never passed through here:
-  // fetch the admin's among them again, through the same strategy, so they are there when offline.
+  // fetch the admin's and the public prices among them again, through their strategy, so they are there
+  // when offline (a pricing page visited once shows its prices without the server).
   if (message?.type === CACHE_ANSWERS_MESSAGE) {
-    const urls = message.urls.map((u) => new URL(u, self.location.origin)).filter(isAdminReadHere);
-    event.waitUntil(Promise.allSettled(urls.map((url) => adminReads.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }))));
+    const urls = message.urls.map((u) => new URL(u, self.location.origin));
+    const kept = urls.flatMap((url) => {
+      const strategy = isAdminReadHere(url) ? adminReads : isPublicPricing(url) ? publicPricing : null;
+      return strategy ? [strategy.handle({ event, request: new Request(url, { credentials: 'same-origin' }) })] : [];
+    });
+    event.waitUntil(Promise.allSettled(kept));
   }
 });

@@ -1,0 +1,49 @@
+// The product under test for one engine: the real server (e2e/support/product-server.ts, i.e. what
+// `npm start` runs, on the production build) on a fresh SQLite file, an admin made with the project's own
+// `user:add`, the cuttable proxy the browser reaches it through, and what staff see through the admin API
+// (real HTTP with a real session) to check what was stored.
+import type { Lead, SampleRequest } from '../../../api/src/contract';
+import { addUser } from '../../support/cli';
+import { startProductServer, type ProductServer } from '../../support/product-server';
+import { startCutProxy, type CutProxy } from './cut-proxy';
+
+export interface Product {
+  server: ProductServer;
+  proxy: CutProxy;
+  admin: { email: string; password: string };
+  /** The leads (captures included) whose e-mail is this one, as the admin API lists them. */
+  leadsWithEmail(email: string): Promise<Lead[]>;
+  sampleRequestsWithEmail(email: string): Promise<SampleRequest[]>;
+  stop(): Promise<void>;
+}
+
+export async function startProduct(engine: string): Promise<Product> {
+  const server = await startProductServer({});
+  const proxy = await startCutProxy(Number(new URL(server.url).port));
+  const admin = { email: `admin-${engine}-${Date.now()}@example.com`, password: 'engines-admin-password' };
+  addUser(admin.email, admin.password, 'admin', 'Engine Admin', server.database);
+
+  let cookie: string | undefined;
+  const get = async <T>(path: string): Promise<T> => {
+    if (!cookie) {
+      const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) });
+      if (!login.ok) throw new Error(`admin sign-in failed: ${login.status} ${await login.text()}`);
+      cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    }
+    const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+
+  return {
+    server,
+    proxy,
+    admin,
+    leadsWithEmail: async (email) => (await get<Lead[]>(`/api/admin/leads?limit=500&q=${encodeURIComponent(email)}`)).filter((l) => l.email === email),
+    sampleRequestsWithEmail: async (email) => (await get<SampleRequest[]>('/api/admin/print-samples?limit=500')).filter((r) => r.email === email),
+    stop: async () => {
+      await proxy.close();
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// Steps the scenarios share, written against the driver interface only: waiting for what a person would
+// wait for (the page hydrated, a text shown, the service worker in control) and filling the public forms.
+import { MIN_FILL_MS } from '../../../api/src/contract';
+import type { Tab, Target } from '../driver';
+import { describeTarget } from './find-in-page';
+
+/** Polls `check` until it answers something truthy; fails with `what` (and the last error) after `timeout`. */
+export async function until<T>(check: () => Promise<T>, what: string, timeout = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+      last = value;
+    } catch (error) {
+      last = error instanceof Error ? error.message : error;
+    }
+    if (Date.now() > deadline) throw new Error(`Waited ${timeout} ms for ${what}; last seen: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+export const visible = (tab: Tab, target: Target, timeout?: number) => until(async () => (await tab.count(target)) > 0, `${describeTarget(target)} to show`, timeout);
+export const gone = (tab: Tab, target: Target, timeout?: number) => until(async () => (await tab.count(target)) === 0, `${describeTarget(target)} to go`, timeout);
+
+/** Waits until the text of the first match matches, and answers it. */
+export const textShows = (tab: Tab, target: Target, pattern: RegExp, timeout?: number) =>
+  until(async () => {
+    const text = await tab.text(target);
+    return pattern.test(text) ? text : '';
+  }, `${describeTarget(target)} to read ${pattern}`, timeout);
+
+/** The prerendered page is interactive: the app marks <html> once hydrated (web/src/app/App.tsx). */
+export const hydrated = (tab: Tab, timeout?: number) => until(() => tab.evaluate(() => document.documentElement.dataset.hydrated === 'true'), 'the page to hydrate', timeout);
+
+/** The service worker controls the page: its precache is complete, so the site works without the server. */
+export const serviceWorkerControls = (tab: Tab) =>
+  until(() => tab.evaluate(() => navigator.serviceWorker?.controller != null), 'the service worker to control the page', 30_000);
+
+/**
+ * Waits until a person could have filled the form (faster is kept as suspected spam): its clock starts when
+ * the form mounts, at or before hydration, or when its dialog opened (at or after `shownAt`). On the page's
+ * own clock, as e2e/tests/public/support/lead-helpers.ts does.
+ */
+export async function waitOutFillTime(tab: Tab, shownAt: number): Promise<void> {
+  await hydrated(tab);
+  const sinceHydration = await tab.evaluate(() => performance.now() - (performance.getEntriesByName('dm-hydrated')[0]?.startTime ?? 0));
+  const left = MIN_FILL_MS + 150 - Math.min(sinceHydration, Date.now() - shownAt);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+export const LEAD_FORM: Target = { role: 'form', name: 'Demo request' };
+export const SAMPLE_FORM: Target = { role: 'form', name: 'Free sample request' };
+export const QUEUED_NOTICE: Target = { testId: 'queued-notice' };
+export const OUTBOX_INDICATOR: Target = { testId: 'outbox-indicator' };
+export const SAVED_FOR_LATER = /Saved — it will be sent automatically when you're back online/;
+
+/** Fills the landing page's inline demo form (scripted or not: the same fields and names). */
+export async function fillLeadForm(tab: Tab, email: string, lastName = 'Engine'): Promise<void> {
+  const field = (label: string): Target => ({ label, within: LEAD_FORM });
+  await tab.fill(field('First Name'), 'Eve');
+  await tab.fill(field('Last Name'), lastName);
+  await tab.fill(field('Email'), email);
+  await tab.fill(field('Company'), 'Cross Engine Co');
+  await tab.select(field('Industry'), 'retail');
+}
+
+export async function fillSampleForm(tab: Tab, email: string, zip = '62701'): Promise<void> {
+  const field = (label: string): Target => ({ label, within: SAMPLE_FORM });
+  for (const [label, value] of [['First Name', 'Sam'], ['Last Name', 'Sample'], ['Email Address', email], ['Address Line 1', '1 Main St'], ['City', 'Springfield'], ['ZIP Code', zip]] as const) {
+    await tab.fill(field(label), value);
+  }
+  await tab.select(field('State'), 'IL');
+  await tab.select(field('Sample Type'), 'both');
+}
+
+export function uniqueEmail(engine: string, tag: string): string {
+  return `${tag}-${engine}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
