@@ -6,7 +6,6 @@
 // scripts never run, while the driver's still do.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import type { ElementReference } from '@wdio/protocols';
 import { Key, remote } from 'webdriverio';
 import { ACTION_TIMEOUT_MS, pause, type Engine, type EngineLaunch, type OpenOptions, type Tab, type Target } from '../driver';
 import { describeTarget, findExpression } from '../support/find-in-page';
@@ -17,6 +16,9 @@ export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64
 const WEBKIT_WEBDRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 const XVFB_RUN = '/usr/bin/xvfb-run';
 const SESSION_START_TIMEOUT_MS = 20_000;
+
+/** What WebDriver hands back for an element a script returned (the W3C element reference). */
+type ElementReference = { 'element-6066-11e4-a52e-4f735466cecf': string };
 
 type Session = Awaited<ReturnType<typeof remote>>;
 
