@@ -13,6 +13,7 @@ import { createApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
+import { createLiveBus } from '../api/src/modules/live/live-bus';
 
 async function main() {
   const mode = process.argv[2];
@@ -21,7 +22,7 @@ async function main() {
     const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), rateLimitPerMinute: null };
     const db = createDb(config.databaseUrl);
     await migrateLatest(db);
-    handler = createApp({ db, config, logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: ['bench-session-key-bench-session-key-0123'] }).callback();
+    handler = createApp({ db, config, logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: ['bench-session-key-bench-session-key-0123'], live: createLiveBus() }).callback();
   } else if (mode === 'bare') {
     handler = (req, res) => {
       const chunks: Buffer[] = [];

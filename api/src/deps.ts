@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/knex';
+import type { LiveBus } from './modules/live/live-bus';
 
 /** What every service and route factory receives: real parts in production and in tests alike. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   clock: () => Date;
   /** Signs session cookies; several processes share it (SESSION_SECRET or data/session-secret). */
   sessionKeys: string[];
+  /** Where services announce committed changes for the staff's live desk. */
+  live: LiveBus;
 }

@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { announceSetupLink } from './modules/auth/setup-link';
 import { CrmSyncWorker } from './modules/crm/crm-worker';
 import { startRetentionTimer } from './modules/privacy/retention-timer';
+import { createLiveBus } from './modules/live/live-bus';
 
 async function main() {
   const config = loadConfig();
@@ -16,7 +17,14 @@ async function main() {
   const db = createDb(config.databaseUrl);
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  const deps = { db, config, logger, clock: () => new Date(), sessionKeys: resolveSessionKeys(config) };
+  const deps = {
+    db,
+    config,
+    logger,
+    clock: () => new Date(),
+    sessionKeys: resolveSessionKeys(config),
+    live: createLiveBus((err) => logger.error({ err }, 'live event listener failed')),
+  };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;

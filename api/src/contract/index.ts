@@ -7,3 +7,4 @@ export * from './entities';
 export * from './validation';
 export * from './csv';
 export * from './privacy';
+export * from './live';

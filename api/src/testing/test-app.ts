@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb, knexConfig, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import type { AppDeps } from '../deps';
+import { createLiveBus } from '../modules/live/live-bus';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -100,6 +101,7 @@ export async function startTestApp(db: Db, overrides: AppOverrides = {}): Promis
     logger: pino({ level: 'silent' }),
     clock: () => new Date(),
     sessionKeys: TEST_SESSION_KEYS,
+    live: createLiveBus(),
     ...rest,
   };
   const server = http.createServer(createApp(deps).callback());

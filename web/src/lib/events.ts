@@ -3,6 +3,7 @@
 // message. Page requests stay in this page: a screen may take one over (hold sign-out up while captures
 // wait, show deliveries in its own list instead of a toast). Features never import each other; they meet here.
 import { EVENTS_CHANNEL } from './cache-names';
+import type { LiveEvent } from '@contract';
 import type { OutboxKind } from './outbox/outbox-types';
 
 /** A submission the server stored, with its answer. `queued`: it had waited on this device first. */
@@ -17,7 +18,9 @@ export type AppEvent =
   /** The outbox's contents changed (queued, failed, resent, discarded, delivered). */
   | { type: 'outbox-changed' }
   /** Submissions delivered, a batch at a time (a direct submit is a batch of one). */
-  | { type: 'delivered'; items: Delivery[] };
+  | { type: 'delivered'; items: Delivery[] }
+  /** A change the server announced on the staff's live stream (heard by one tab, published to all). */
+  | { type: 'live'; event: LiveEvent };
 
 export type PageRequest =
   /** The person pressed sign out; `proceed` signs out. */

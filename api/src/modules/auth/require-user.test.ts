@@ -13,6 +13,7 @@ import { errorMiddleware } from '../../http/errors';
 import { jsonBody } from '../../http/json-body';
 import { requireUser } from './require-user';
 import { sessionMiddleware } from './session';
+import { createLiveBus } from '../live/live-bus';
 
 async function startGuardedApp(deps: AppDeps) {
   const app = new Koa({ keys: deps.sessionKeys });
@@ -42,7 +43,7 @@ describe.each(ENGINES)('requireUser on %s', (engine) => {
   let app: Awaited<ReturnType<typeof startGuardedApp>>;
   const PASSWORD = 'a long test password';
   beforeAll(async () => {
-    const deps: AppDeps = { db: testDb.db, config: testConfig(), logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: TEST_SESSION_KEYS };
+    const deps: AppDeps = { db: testDb.db, config: testConfig(), logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: TEST_SESSION_KEYS, live: createLiveBus() };
     app = await startGuardedApp(deps);
     await createAccount(testDb.db, 'admin@example.com', PASSWORD, 'admin');
     await createAccount(testDb.db, 'rep@example.com', PASSWORD, 'rep');
