@@ -48,14 +48,24 @@ export function concurrentWriters(db: Db): number {
  * which the caller's LIKE then checks. SQLite: the FTS5 table `index.ftsTable` (trigram tokenizer, its rowid
  * the row's id) is asked for the term as one phrase, which it matches as a case-folded substring of a column;
  * the term is lowered as a LIKE pattern is, and FTS5 folds at least the letters lower() does, so every row
- * the LIKE accepts is a candidate. PostgreSQL: nothing to add, since its pg_trgm GIN indexes are on the very
- * expressions the LIKE compares and its planner picks them by itself.
+ * the LIKE accepts is a candidate. PostgreSQL: a term with a run of three letters or digits needs nothing
+ * added, since the pg_trgm GIN indexes are on the very expressions the LIKE compares and its planner picks
+ * them by itself; any other term (pg_trgm has no word of it to look up) asks the index of every
+ * three-character sequence (migration 060) for the leads holding all of the term's sequences. `index.chars`
+ * is that index's expression over the row, as the migration wrote it.
  */
-export function whereTrigramCandidates(db: Db, query: Knex.QueryBuilder, index: { idColumn: string; ftsTable: string }, term: string): void {
-  if (isPostgres(db)) return;
-  const phrase = `"${term.toLowerCase().replace(/"/g, '""')}"`;
+export function whereTrigramCandidates(db: Db, query: Knex.QueryBuilder, index: { idColumn: string; ftsTable: string; chars: string }, term: string): void {
+  const lowered = term.toLowerCase();
+  if (isPostgres(db)) {
+    if (!PG_TRGM_WORD.test(lowered)) query.whereRaw(`${index.chars} @> lead_char_trigrams(?::text)`, [lowered]);
+    return;
+  }
+  const phrase = `"${lowered.replace(/"/g, '""')}"`;
   query.whereRaw('?? in (select rowid from ?? where ?? match ?)', [index.idColumn, index.ftsTable, index.ftsTable, phrase]);
 }
+
+/** A run of three letters or digits: a trigram pg_trgm's index can look up for a LIKE '%term%'. */
+const PG_TRGM_WORD = /[\p{L}\p{N}]{3}/u;
 
 /**
  * After personal data was deleted: SQLite moves every page out of its write-ahead log and truncates the log,

@@ -7,15 +7,15 @@
 // letter), and %, _ and \ in the term are literal. whereMatches is the one definition on both engines; the
 // indexes only propose candidates, each of which it then checks, so an index can never change what is found.
 //
-// How a page is found (migration 030 builds the trigram indexes, 045 the prefix indexes, both kept in the
-// lead's transaction):
+// How a page is found (migrations 030 and 060 build the trigram indexes, 045 the prefix indexes, all kept in
+// the lead's transaction):
 // - The newest RECENT_WINDOW leads are checked first. A common term (a mailbox provider, a frequent name, one
 //   letter) fills the page from them, which no index beats: an index would hand back every one of its
 //   matches to be sorted by date.
 // - Otherwise, for 3 characters or more, the trigram index proposes the candidates: FTS5 (trigram tokenizer)
-//   on SQLite, pg_trgm GIN indexes on PostgreSQL, which its planner picks for the LIKE by itself. On
-//   PostgreSQL a term without a word of letters or digits to look up (e.g. "%%%") still reads every lead
-//   (pg_trgm indexes words only).
+//   on SQLite, pg_trgm GIN indexes on PostgreSQL, which its planner picks for the LIKE by itself; on
+//   PostgreSQL a term without a run of three letters or digits (e.g. "%%%", "q b"), which pg_trgm cannot look
+//   up, asks migration 060's index of every three-character sequence instead.
 // - For 1 or 2 characters, each column's prefix index hands over its newest matches (whereShortTermCandidates),
 //   read from the index alone.
 import type { Knex } from 'knex';
@@ -76,6 +76,16 @@ export function whereContains(query: Knex.QueryBuilder, q: string): void {
   );
 }
 
+/**
+ * The search indexes of migrations 030 and 060: SQLite's FTS5 table, and PostgreSQL's index of every
+ * three-character sequence, whose expression a query must repeat exactly for the planner to use it.
+ */
+const SEARCH_INDEX = {
+  idColumn: 'leads.id',
+  ftsTable: 'leads_search',
+  chars: `lead_char_trigrams(lower(leads.first_name || ' ' || leads.last_name), lower(leads.email), lower(leads.company))`,
+};
+
 /** Whether the trigram index can propose candidates for this term (3 characters or more). */
 export function searchIndexServes(q: string): boolean {
   return [...q.toLowerCase()].length >= TRIGRAM;
@@ -83,5 +93,5 @@ export function searchIndexServes(q: string): boolean {
 
 /** Limits the query to the trigram index's candidates for the term, when it has any to propose. */
 export function whereIndexCandidates(db: Db, query: Knex.QueryBuilder, q: string): void {
-  if (searchIndexServes(q)) whereTrigramCandidates(db, query, { idColumn: 'leads.id', ftsTable: 'leads_search' }, q);
+  if (searchIndexServes(q)) whereTrigramCandidates(db, query, SEARCH_INDEX, q);
 }

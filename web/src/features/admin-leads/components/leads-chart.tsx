@@ -1,21 +1,13 @@
-// Leads per day over the last 30 days, drawn with uPlot. uPlot and its CSS are
-// imported only here, so they ship in the admin chunk and never in a public page's bundle. The canvas is
-// hidden from assistive technology; the same numbers are available as a table under "Show data".
-import { useEffect, useMemo, useRef, useState } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-import { format } from 'date-fns';
+// Leads per day over the last 30 days: a canvas (leads-plot.tsx, loaded on its own) hidden from assistive
+// technology, and the same numbers as a table under "Show data". Should the canvas fail to load or draw, the
+// card says so and keeps the table; the rest of the dashboard is not touched.
+import { lazy, Suspense, useMemo } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useLeadsStore } from '../leads-store';
 import { dailySeries, type DaySeries } from '../leads-by-day';
+import { CHART_HEIGHT as HEIGHT, dayLabel } from './chart-days';
 
-const HEIGHT = 220;
-const HALF_DAY_S = 43_200;
-
-function dayLabel(seconds: number): string {
-  // The series is in UTC days; shift to a local Date that prints the same calendar day.
-  const d = new Date(seconds * 1000);
-  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), 'MMM d');
-}
+const LeadsPlot = lazy(() => import('./leads-plot'));
 
 export function LeadsChart() {
   const leadsByDay = useLeadsStore((s) => s.stats?.leadsByDay);
@@ -30,62 +22,17 @@ export function LeadsChart() {
         <span className="text-base font-semibold text-slate-900">Leads per day</span>
         <span className="text-sm text-slate-600">{series ? `${total} in the last 30 days` : 'Loading...'}</span>
       </figcaption>
-      {series ? <Plot series={series} /> : <div style={{ height: HEIGHT }} />}
+      {series ? (
+        <ErrorBoundary fallback={<p className="mt-2 text-sm text-slate-700">The chart cannot be drawn in this browser; the numbers are under "Show data".</p>}>
+          <Suspense fallback={<div style={{ height: HEIGHT + 24 }} />}>
+            <LeadsPlot series={series} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : (
+        <div style={{ height: HEIGHT + 24 }} />
+      )}
       {series ? <DataTable series={series} /> : null}
     </figure>
-  );
-}
-
-function Plot({ series }: { series: DaySeries }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [hovered, setHovered] = useState<number | null>(null);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const plot = new uPlot(
-      {
-        width: el.clientWidth,
-        height: HEIGHT,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        legend: { show: false },
-        cursor: { y: false, drag: { x: false, y: false } },
-        scales: {
-          // Half a day of room either side, so the first and last bars are whole.
-          x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] },
-          y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] },
-        },
-        axes: [
-          { stroke: '#475569', grid: { show: false }, ticks: { stroke: '#cbd5e1' } },
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { show: false }, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
-        ],
-        series: [
-          {},
-          // No outline: a quiet day then draws nothing rather than a stray dash on the axis.
-          { label: 'Leads', stroke: '#2563eb', fill: '#3b82f6', width: 0, paths: uPlot.paths.bars?.({ size: [0.7, 28] }), points: { show: false } },
-        ],
-        hooks: { setCursor: [(u) => setHovered(u.cursor.idx ?? null)] },
-      },
-      [series.days, series.counts],
-      el,
-    );
-    // The card's width follows the layout (sidebar, phone); the canvas follows the card.
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: HEIGHT }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [series]);
-
-  const day = hovered === null ? null : series.days[hovered];
-  return (
-    <>
-      <p className="mt-1 h-5 text-sm text-slate-700" aria-hidden="true">
-        {day !== undefined && day !== null ? `${dayLabel(day)}: ${series.counts[hovered ?? 0]} leads` : ''}
-      </p>
-      <div ref={box} aria-hidden="true" className="w-full" />
-    </>
   );
 }
 

@@ -1,0 +1,11 @@
+// What the chart and its data table share: the canvas height (the placeholder keeps it while uPlot loads)
+// and a day's label.
+import { format } from 'date-fns';
+
+export const CHART_HEIGHT = 220;
+
+export function dayLabel(seconds: number): string {
+  // The series is in UTC days; shift to a local Date that prints the same calendar day.
+  const d = new Date(seconds * 1000);
+  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), 'MMM d');
+}
