@@ -15,7 +15,7 @@
 // - Otherwise, for 3 characters or more, the trigram index proposes the candidates: FTS5 (trigram tokenizer)
 //   on SQLite, pg_trgm GIN indexes on PostgreSQL, which its planner picks for the LIKE by itself; on
 //   PostgreSQL a term without a run of three letters or digits (e.g. "%%%", "q b"), which pg_trgm cannot look
-//   up, asks migration 060's index of every three-character sequence instead.
+//   up, asks migration 060's index of the three-character sequences holding a non-alphanumeric character.
 // - For 1 or 2 characters, each column's prefix index hands over its newest matches (whereShortTermCandidates),
 //   read from the index alone.
 import type { Knex } from 'knex';
@@ -78,12 +78,12 @@ export function whereContains(query: Knex.QueryBuilder, q: string): void {
 
 /**
  * The search indexes of migrations 030 and 060: SQLite's FTS5 table, and PostgreSQL's index of every
- * three-character sequence, whose expression a query must repeat exactly for the planner to use it.
+ * three-character sequences with a symbol, whose expression a query must repeat exactly for the planner to use.
  */
 const SEARCH_INDEX = {
   idColumn: 'leads.id',
   ftsTable: 'leads_search',
-  chars: `lead_char_trigrams(lower(leads.first_name || ' ' || leads.last_name), lower(leads.email), lower(leads.company))`,
+  chars: `lead_symbol_trigrams(lower(leads.first_name || ' ' || leads.last_name), lower(leads.email), lower(leads.company))`,
 };
 
 /** Whether the trigram index can propose candidates for this term (3 characters or more). */
