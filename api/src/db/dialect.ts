@@ -50,7 +50,7 @@ export function concurrentWriters(db: Db): number {
  * the term is lowered as a LIKE pattern is, and FTS5 folds at least the letters lower() does, so every row
  * the LIKE accepts is a candidate. PostgreSQL: a term with a run of three letters or digits needs nothing
  * added, since the pg_trgm GIN indexes are on the very expressions the LIKE compares and its planner picks
- * them by itself; any other term (pg_trgm has no word of it to look up) asks migration 060's index of the
+ * them by itself; any other term (pg_trgm has no word of it to look up) asks migration 062's index of the
  * three-character sequences that hold a non-alphanumeric character for the leads holding all of the term's.
  * `index.chars` is that index's expression over the row, as the migration wrote it.
  */

@@ -7,7 +7,7 @@
 // letter), and %, _ and \ in the term are literal. whereMatches is the one definition on both engines; the
 // indexes only propose candidates, each of which it then checks, so an index can never change what is found.
 //
-// How a page is found (migrations 030 and 060 build the trigram indexes, 045 the prefix indexes, all kept in
+// How a page is found (migrations 030 and 062 build the trigram indexes, 045 the prefix indexes, all kept in
 // the lead's transaction):
 // - The newest RECENT_WINDOW leads are checked first. A common term (a mailbox provider, a frequent name, one
 //   letter) fills the page from them, which no index beats: an index would hand back every one of its
@@ -15,7 +15,7 @@
 // - Otherwise, for 3 characters or more, the trigram index proposes the candidates: FTS5 (trigram tokenizer)
 //   on SQLite, pg_trgm GIN indexes on PostgreSQL, which its planner picks for the LIKE by itself; on
 //   PostgreSQL a term without a run of three letters or digits (e.g. "%%%", "q b"), which pg_trgm cannot look
-//   up, asks migration 060's index of the three-character sequences holding a non-alphanumeric character.
+//   up, asks migration 062's index of the three-character sequences holding a non-alphanumeric character.
 // - For 1 or 2 characters, each column's prefix index hands over its newest matches (whereShortTermCandidates),
 //   read from the index alone.
 import type { Knex } from 'knex';
@@ -77,7 +77,7 @@ export function whereContains(query: Knex.QueryBuilder, q: string): void {
 }
 
 /**
- * The search indexes of migrations 030 and 060: SQLite's FTS5 table, and PostgreSQL's index of every
+ * The search indexes of migrations 030 and 062: SQLite's FTS5 table, and PostgreSQL's index of every
  * three-character sequences with a symbol, whose expression a query must repeat exactly for the planner to use.
  */
 const SEARCH_INDEX = {
