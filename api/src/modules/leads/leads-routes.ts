@@ -20,8 +20,8 @@ const LEAD_FORM_POST: FormPostSpec = {
   page: '/',
   thankYou: '/thank-you',
   toBody: (posted) => {
-    const { fields, website, page } = formFields(posted);
-    return { ...fields, website, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(page) };
+    const { fields, page } = formFields(posted);
+    return { ...fields, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(page) };
   },
 };
 

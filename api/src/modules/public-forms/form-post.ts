@@ -14,7 +14,7 @@ import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { requestHash } from '../idempotency/idempotency-service';
 import { AppError } from '../../http/errors';
-import { FORM_PAGE_FIELD, HONEYPOT_FORM_FIELD } from '../../contract';
+import { FORM_PAGE_FIELD } from '../../contract';
 import { renderFormPage, type FormEcho } from '../../http/form-pages';
 
 export interface FormPostSpec {
@@ -69,13 +69,10 @@ export function formPost(deps: Pick<AppDeps, 'config' | 'logger'>, spec: FormPos
   };
 }
 
-/**
- * The posted fields as the JSON body's fields: the page field and the honeypot are taken out, and the
- * honeypot's content goes where the JSON body has it (`website`).
- */
-export function formFields(fields: Record<string, string>): { fields: Record<string, string>; website: string; page: string } {
-  const { [HONEYPOT_FORM_FIELD]: trap = '', [FORM_PAGE_FIELD]: page = '/', website: _guess, ...rest } = fields;
-  return { fields: rest, website: trap, page };
+/** The posted fields as the JSON body's fields (the honeypot has the same name in both), and the page field. */
+export function formFields(fields: Record<string, string>): { fields: Record<string, string>; page: string } {
+  const { [FORM_PAGE_FIELD]: page = '/', ...rest } = fields;
+  return { fields: rest, page };
 }
 
 /** The posted fields that are plain strings (a repeated or bracketed name is ignored, as the forms send neither). */

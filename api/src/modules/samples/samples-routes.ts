@@ -16,10 +16,7 @@ const SAMPLE_FORM_POST: FormPostSpec = {
   form: 'sample',
   page: '/print/samples',
   thankYou: '/print/samples/thank-you',
-  toBody: (posted) => {
-    const { fields, website } = formFields(posted);
-    return { ...fields, website };
-  },
+  toBody: (posted) => formFields(posted).fields,
 };
 
 export function samplesRoutes(deps: AppDeps, router = new Router()) {
