@@ -1,7 +1,9 @@
 // A person's browser autofill never fills the honeypot. Chromium is given a filled-in address profile through
 // DevTools' Autofill domain (the filling code a person's saved address runs) and fills each public form from its
 // first field: the fields the profile has are filled, the honeypot stays empty, and what is sent is stored as
-// a real submission, not as suspected spam.
+// a real submission, not as suspected spam. (Chromium's filling goes by each field's autocomplete token, name,
+// id and label; in a form where the real e-mail field carries autocomplete="email", Chromium 156 left even a
+// shown field with this name empty, so the markup's other guards are for browsers whose rules are not this one's.)
 import type { CDPSession, Page } from '@playwright/test';
 import { HONEYPOT_FORM_FIELD } from '../../../api/src/contract';
 import { LeadFormPage } from '../../pages/lead-form';
