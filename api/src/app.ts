@@ -11,6 +11,7 @@ import { readInlineScriptHashes } from './http/inline-scripts';
 import { compression } from './http/compression';
 import { originCheck } from './http/origin-check';
 import { jsonBody } from './http/json-body';
+import { formPostRefusals } from './modules/public-forms/form-refusal';
 import { takesRawBody } from './http/raw-body';
 import { sessionMiddleware } from './modules/auth/session';
 import { staticFiles } from './http/static-files';
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps): Koa {
   const session = sessionMiddleware(deps, app);
   const api = compose<Koa.ParameterizedContext>([
     originCheck,
+    // A browser's form post refused before it is read (too large, unreadable encoding) is answered with a page.
+    formPostRefusals(deps),
     // Card photo uploads are raw images, read by their route with its own cap; every other body is JSON.
     (ctx, next) => (takesRawBody(ctx.path) ? next() : jsonBody(ctx, next)),
     (ctx, next) => (needsNoSession(ctx.path) ? next() : session(ctx, next)),

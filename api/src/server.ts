@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { announceSetupLink } from './modules/auth/setup-link';
 import { CrmSyncWorker } from './modules/crm/crm-worker';
 import { startRetentionTimer } from './modules/privacy/retention-timer';
+import { startQuarantinePurgeTimer } from './modules/quarantine/quarantine-purge';
 import { createLiveBus } from './modules/live/live-bus';
 
 async function main() {
@@ -38,6 +39,8 @@ async function main() {
   crmWorker.start();
   // Erases records older than the retention period, when staff have turned the rule on (docs/security.md).
   const retention = startRetentionTimer(deps);
+  // Deletes suspected spam nobody released within QUARANTINE_DAYS (docs/api.md, "Spam guards").
+  const quarantinePurge = startQuarantinePurgeTimer(deps);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let stopping = false;
@@ -47,7 +50,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
-      await Promise.all([crmWorker.stop(), retention.stop()]);
+      await Promise.all([crmWorker.stop(), retention.stop(), quarantinePurge.stop()]);
       await db.destroy();
       clearTimeout(force);
       logger.info('stopped');

@@ -252,7 +252,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
   });
 
   describe('without script', () => {
-    test('lead and sample forms - posted by the browser: a refusal beside its field, then each stored once with its thank-you page', () =>
+    test('lead and sample forms - posted by the browser: a refusal beside its field, then each stored once with its thank-you page; the same lead posted again stores nothing more', () =>
       inTab({ javaScript: false }, async (tab, email) => {
         const lead = email('noscript-lead');
         await tab.goto('/');
@@ -261,6 +261,13 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
         await visible(tab, { text: 'Please enter a valid email', within: LEAD_FORM });
         await tab.fill({ label: 'Email', within: LEAD_FORM }, lead);
+        await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
+        await visible(tab, { role: 'heading', name: 'Thank You!' });
+        expect(await tab.path()).toBe('/thank-you');
+        expect(await product.leadsWithEmail(lead)).toHaveLength(1);
+        // The same post again (Back and Submit, a second press): the server knows it by its content.
+        await tab.goto('/');
+        await fillLeadForm(tab, lead);
         await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/thank-you');

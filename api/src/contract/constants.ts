@@ -186,9 +186,9 @@ export type UsState = (typeof US_STATES)[number][0];
 export const MIN_FILL_MS = 1500;
 
 /**
- * The DOM name of the public forms' honeypot, which the API reads as `website`. It matches none of the words
- * browsers' autofill heuristics look for (name, e-mail, address, phone, company, url, website), so a person's
- * autofill leaves it empty; only a bot that fills every input it finds fills it.
+ * The public forms' honeypot: its name in the page (name and id) and in the JSON body. It matches none of the
+ * words browsers' autofill heuristics look for (name, e-mail, address, phone, company, url, website), so a
+ * person's autofill leaves it empty; only a bot that fills every input it finds fills it.
  */
 export const HONEYPOT_FORM_FIELD = 'dm_trap';
 

@@ -3,11 +3,16 @@
 // one of them. Kept apart from the staff's schemas (schemas.ts), a public page that loads its form's schema
 // loads only these. The API validates with these same objects (re-exported by the contract's index).
 import * as z from 'zod/mini';
-import { INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, LIMITS } from './constants';
+import { INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, LIMITS, HONEYPOT_FORM_FIELD } from './constants';
 import { requiredText, optionalText, clippedText, optionalEnum, emailField } from './fields';
 
-/** Spam guards every public form carries: a honeypot that must stay empty and the fill time. */
+/**
+ * Spam guards every public form carries: a honeypot that must stay empty and the fill time. The honeypot has
+ * the same name in the page and in the JSON body (HONEYPOT_FORM_FIELD). `website` is its earlier name, still
+ * read because a device may hold a submission queued before the rename: its replay sends the old body.
+ */
 const spamGuardFields = {
+  [HONEYPOT_FORM_FIELD]: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
   website: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
   elapsedMs: z.optional(z.number().check(z.gte(0))),
 };

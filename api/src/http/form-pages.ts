@@ -45,3 +45,29 @@ export async function renderFormPage(webDistDir: string, url: string, echo: Form
   const page = await bundle.render(url, echo);
   return template.replace('<!--app-head-->', page.head).replace('<!--app-html-->', page.html);
 }
+
+/** What a browser's form post refused before its fields were read (too large, an encoding we do not read) says. */
+const REFUSALS: Record<413 | 415, string> = {
+  413: 'It is longer than we can take (32 KB at most). Go back, shorten the message and send it again.',
+  415: 'Your browser sent it in a form we cannot read. Go back and send it again.',
+};
+
+/**
+ * The page a browser's form post gets when it was refused before its fields could be read (413, 415): the
+ * form's failure wording, why, and a link back to the page it came from. The browser's own Back keeps what was
+ * typed. Built from the same template (and its inlined stylesheet) as the other form answers, with no script.
+ */
+export async function renderFormRefusalPage(webDistDir: string, status: 413 | 415, backPath: string): Promise<string> {
+  const { template } = await load(webDistDir);
+  const html =
+    '<main id="main"><section class="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">' +
+    '<h1 class="text-4xl font-extrabold tracking-tight text-slate-900">Failed to submit form. Please try again.</h1>' +
+    `<p class="mt-4 text-lg text-slate-600">${REFUSALS[status]}</p>` +
+    `<a class="mt-8 inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-3 text-base font-semibold text-white hover:bg-brand-800" href="${escapeHtml(backPath)}">Back to the form</a>` +
+    '</section></main>';
+  return template.replace('<!--app-head-->', '<title>Not sent | DirectMailers</title><meta name="robots" content="noindex">').replace('<!--app-html-->', html);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,7 +1,7 @@
 // A first submit that the real server fails (here a database fault: a trigger that aborts the insert of this
 // test's lead) shows the spec's error toast, and the submission stays on the device under its
-// Idempotency-Key: once the fault is gone, the outbox delivers it, exactly once, whether or not the person
-// presses Submit again.
+// Idempotency-Key: pressing Submit again meanwhile retries that item (never a second one), and once the fault
+// is gone the outbox delivers it, exactly once.
 import { createDb, type Db } from '../../../api/src/db/knex';
 import { E2E_DB } from '../../../playwright.config';
 import { LeadFormPage } from '../../pages/lead-form';
@@ -42,6 +42,15 @@ test('a first submit answered 500 - the error toast, the lead queued on the devi
   await expect(form.firstName).toHaveValue('Fay');
   await expect(page.getByText('1 waiting to send')).toBeVisible();
   expect(await leadsWithEmail(page.request, email)).toHaveLength(0);
+
+  // Submit pressed again with the same content while the item waits (the fault still there): the same item is
+  // tried again under its key, not a second one queued beside it.
+  await page.getByText('Failed to submit form. Please try again.').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await form.submit.click();
+  await expect.poll(() => answers.length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText('Failed to submit form. Please try again.').first()).toBeVisible();
+  await expect(page.getByText('1 waiting to send')).toBeVisible();
+  await expect(page.getByText('2 waiting to send')).toHaveCount(0);
 
   await recover();
   // The outbox's own backoff replays it; nobody presses anything.

@@ -2,7 +2,7 @@
 // mode, the error toast on a real server failure and a retry that reuses the Idempotency-Key, the spam
 // guards, and the stored row. Every answer comes from the real server.
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { LEAD_SOURCE_LABEL } from '../../../api/src/contract';
+import { HONEYPOT_FORM_FIELD, LEAD_SOURCE_LABEL } from '../../../api/src/contract';
 import { LeadFormPage } from '../../pages/lead-form';
 import { SiteChrome } from '../../pages/site-chrome';
 import { closeE2eDb, countLeadsByEmail, findLeadByEmail } from './support/e2e-db';
@@ -211,7 +211,7 @@ test('submission - sends every field, the labels, the honeypot and the fill time
     message: 'Hello',
     leadSource: LEAD_SOURCE_LABEL,
     source: 'USPS Informed Delivery Page',
-    website: '',
+    [HONEYPOT_FORM_FIELD]: '',
   });
   expect(typeof sent[0]!.body.elapsedMs).toBe('number');
   expect(await countLeadsByEmail(email)).toBe(1);

@@ -177,3 +177,31 @@ test('sample form - the honeypot filled: the same thank-you page, the request wa
   expect(await sampleRequestsWithEmail(page.request, email)).toHaveLength(0);
   expect((await sampleRequestsWithEmail(page.request, email, { spam: true }))[0]?.spamReason).toBe('honeypot');
 });
+
+test('404 page - Contact Us Now shows the form in the page without script; a refusal comes back on the 404 page with the values and messages; fixed, stored once', async ({ page }) => {
+  const email = `${uniqueTag('lost')}@example.com`;
+  const res = await page.goto('/print/no-such-page');
+  expect(res?.status()).toBe(404);
+  const form = LeadFormPage.inline(page, 'Contact us');
+  await expect(form.scope).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Contact Us Now' }).click();
+  await expect(page).toHaveURL(/\/print\/no-such-page#contact-us$/);
+  await expect(form.firstName).toBeInViewport();
+  await form.firstName.fill('Lost');
+  await form.lastName.fill('Visitor');
+  await form.email.fill('lost-at-example.com');
+  await form.message.fill('Where did the page go?');
+  await form.submit.click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(form.email).toHaveAccessibleDescription('Please enter a valid email');
+  await expect(form.email).toBeFocused();
+  await expect(form.firstName).toHaveValue('Lost');
+  await expect(form.message).toHaveValue('Where did the page go?');
+  await page.screenshot({ path: test.info().outputPath('not-found-refused.png') });
+
+  await form.email.fill(email);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  expect(await leadsWithEmail(page.request, email)).toEqual([expect.objectContaining({ firstName: 'Lost', message: 'Where did the page go?', spamReason: null })]);
+});

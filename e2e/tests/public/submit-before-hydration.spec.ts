@@ -1,6 +1,7 @@
 // A Submit pressed before the page's script has run is never lost and never sent twice. The rule: until the
 // app has hydrated, the browser posts the form itself (it has method="post" and its API route as action) and
-// the server answers with the thank-you page; once hydrated, the app sends it. Both orders are tested, and a
+// the server answers with the thank-you page; once hydrated, the app sends it. Both orders are tested, a second
+// press while the first post is on its way stores nothing more (the post's key is its content), and a
 // page whose script never arrives keeps working the same way. Stored once, seen through the admin API.
 import type { Page } from '@playwright/test';
 import { MIN_FILL_MS } from '../../../api/src/contract';
@@ -42,6 +43,38 @@ test('submit before hydration - the browser posts it: the thank-you page, stored
   await expect(page).toHaveURL(/\/thank-you$/);
   release();
   await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});
+
+test('Submit pressed again before hydration while the first post is on its way - stored once', async ({ page }) => {
+  await holdScripts(page);
+  const email = `${uniqueTag('twice')}@example.com`;
+  await page.goto('/', { waitUntil: 'commit' });
+  const form = await fillInline(page, email);
+  await notHydrated(page);
+  // The first post is held (up to 3 s, or until a second post arrives), so the second press lands while it
+  // is in flight.
+  const bodies: string[] = [];
+  let secondArrived!: () => void;
+  const second = new Promise<void>((resolve) => (secondArrived = resolve));
+  await page.route('**/api/leads', async (route) => {
+    bodies.push(route.request().postData() ?? '');
+    if (bodies.length === 1) await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    else secondArrived();
+    await route.continue().catch(() => undefined);
+  });
+  // The second press is a plain mouse press on the same spot: while a navigation is pending, locators wait.
+  await form.submit.scrollIntoViewIfNeeded();
+  const box = (await form.submit.boundingBox())!;
+  await form.submit.click();
+  await expect.poll(() => bodies.length).toBe(1);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page).toHaveURL(/\/thank-you$/, { timeout: 20_000 });
+  // Chromium drops a form submission identical to one still pending; a browser that sends it again sends the
+  // same content, which the server stores once (its key is the content: form-post.test.ts).
+  expect(new Set(bodies).size).toBe(1);
   await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
   await page.waitForTimeout(500);
   expect(await leadsWithEmail(page.request, email)).toHaveLength(1);

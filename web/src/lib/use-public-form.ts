@@ -12,16 +12,16 @@
 // before the page's script ran is taken over at hydration (the form's ref), never wiped.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
-import { fieldErrors } from '@contract';
+import { fieldErrors, HONEYPOT_FORM_FIELD } from '@contract';
 import { useSubmissionAttempt } from './use-submission-attempt';
 import { useFormEcho, type PublicFormName } from './form-echo';
 
-/** Every public form's values are strings, and every form carries the honeypot `website`. */
-export type PublicFormValues = Record<string, string> & { website: string };
+/** Every public form's values are strings, and every form carries the honeypot (HONEYPOT_FORM_FIELD). */
+export type PublicFormValues = Record<string, string> & { [HONEYPOT_FORM_FIELD]: string };
 
 /** The spam guards sent with every public form: the honeypot's content and the fill time. */
 export interface SpamGuards {
-  website: string;
+  [HONEYPOT_FORM_FIELD]: string;
   elapsedMs: number;
 }
 
@@ -110,7 +110,7 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
   /** Validates, then sends. Returns the first invalid field when nothing was sent because of errors. */
   async function submit(): Promise<Extract<keyof V, string> | null> {
     if (submitting || checking.current) return null;
-    const { website, ...fields } = (options.visible ?? ((v: V) => v))(values);
+    const { [HONEYPOT_FORM_FIELD]: trap, ...fields } = (options.visible ?? ((v: V) => v))(values);
     checking.current = true;
     let schema: Awaited<ReturnType<typeof options.loadSchema>> | null;
     try {
@@ -135,8 +135,8 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
       input = fields as unknown as I;
     }
     setErrors({});
-    const attempt = attemptFor(JSON.stringify([input, website, ...(options.context ?? [])]), () =>
-      options.payload(input, { website, elapsedMs: Math.round(performance.now() - shownAt.current) }),
+    const attempt = attemptFor(JSON.stringify([input, trap, ...(options.context ?? [])]), () =>
+      options.payload(input, { [HONEYPOT_FORM_FIELD]: trap, elapsedMs: Math.round(performance.now() - shownAt.current) }),
     );
     setSubmitting(true);
     try {
@@ -161,7 +161,7 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
 function pick<V extends PublicFormValues>(echoed: Record<string, string>, empty: V): Partial<V> {
   const out: Partial<V> = {};
   for (const name of Object.keys(empty) as (keyof V & string)[]) {
-    if (name !== 'website' && typeof echoed[name] === 'string') out[name] = echoed[name] as V[typeof name];
+    if (name !== HONEYPOT_FORM_FIELD && typeof echoed[name] === 'string') out[name] = echoed[name] as V[typeof name];
   }
   return out;
 }

@@ -1,11 +1,18 @@
 // The 404 page: home, explore the API, call, book a demo, 'Contact Us Now' revealing the inline
 // lead form, and the popular pages. Served with HTTP 404 for every unknown path.
+//
+// The form is in the page's HTML from the start, hidden until revealed: by the button once the script runs,
+// and before or without script by the link the button is until then (#contact-us: the section shows when it is
+// the URL's target). A post of that form refused by the server comes back as this page with the form shown.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, ButtonLink, ExternalButtonLink, buttonClasses } from '../components/ui/button';
+import { ButtonLink, ExternalButtonLink, ProgressiveButton, buttonClasses } from '../components/ui/button';
 import { LeadForm } from '../features/leads';
 import { Icon, type IconName } from '../features/site';
+import { useFormEcho } from '../lib/form-echo';
 import { siteConfig, telHref } from '../lib/site-config';
+
+const CONTACT_ID = 'contact-us';
 
 const POPULAR: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/print/postcards', title: 'Postcard API', text: 'Starting at $0.62', icon: 'mail' },
@@ -15,7 +22,9 @@ const POPULAR: { to: string; title: string; text: string; icon: IconName }[] = [
 ];
 
 export default function NotFoundPage() {
-  const [showForm, setShowForm] = useState(false);
+  // The server's answer to a refused post shows the form with the values and messages in it.
+  const echoed = useFormEcho('lead') !== null;
+  const [showForm, setShowForm] = useState(echoed);
   return (
     <>
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
@@ -84,24 +93,32 @@ export default function NotFoundPage() {
               Book Demo
             </ExternalButtonLink>
             {showForm ? null : (
-              <Button size="lg" onClick={() => setShowForm(true)}>
+              <ProgressiveButton fallbackHref={`#${CONTACT_ID}`} size="lg" onClick={() => setShowForm(true)}>
                 Contact Us Now
-              </Button>
+              </ProgressiveButton>
             )}
           </div>
         </div>
-        {showForm ? <RevealedContactForm /> : null}
+        <RevealedContactForm shown={showForm} focusOnShow={!echoed} />
       </section>
     </>
   );
 }
 
-/** The button that revealed the form is gone once pressed, so focus moves to the form's heading. */
-function RevealedContactForm() {
+/**
+ * Hidden until `shown` or the URL's target. The button that revealed it is gone once pressed, so focus moves
+ * to the form's heading.
+ */
+function RevealedContactForm({ shown, focusOnShow }: { shown: boolean; focusOnShow: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (shown && focusOnShow) heading.current?.focus();
+  }, [shown, focusOnShow]);
   return (
-    <div className="mx-auto mt-10 max-w-2xl rounded-3xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 sm:p-8">
+    <div
+      id={CONTACT_ID}
+      className={`mx-auto mt-10 max-w-2xl scroll-mt-20 rounded-3xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 sm:p-8 ${shown ? '' : 'hidden target:block'}`}
+    >
       <h3 ref={heading} tabIndex={-1} className="mb-6 text-xl font-semibold text-slate-900 focus:outline-none">
         Send us a message
       </h3>

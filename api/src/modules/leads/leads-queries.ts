@@ -7,6 +7,7 @@ import type { Db } from '../../db/knex';
 import { lockedForUpdate } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import { chunksOf } from '../../lib/chunks';
+import type { SpamSignals } from '../../lib/spam-guard';
 import type { Industry, Lead, LeadData, Volume } from '../../contract';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
 import { isShortTerm, RECENT_WINDOW, whereIndexCandidates, whereMatches, whereShortTermCandidates } from './lead-search';
@@ -76,7 +77,7 @@ export const utcDay = (iso: string) => iso.slice(0, 10);
 
 /** What insertLeads stores for one lead. */
 export interface NewLeadRow {
-  data: Omit<LeadData, 'website' | 'elapsedMs' | 'leadSource' | 'source'> & { leadSource: string; source: string };
+  data: Omit<LeadData, keyof SpamSignals | 'leadSource' | 'source'> & { leadSource: string; source: string };
   status: string;
   nowIso: string;
   capture?: CaptureColumns | undefined;

@@ -5,8 +5,8 @@ import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
 import { requireUser } from '../auth/require-user';
 import { parseWith } from '../../http/validate';
-import { LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
-import { formFields, formPost, type FormPostSpec } from '../public-forms/form-post';
+import { FORM_PAGE_FIELD, LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
+import { formFields, formPost, plainPath, type FormPostSpec } from '../public-forms/form-post';
 import { parseId } from '../../http/validate';
 import { setNextPageLink } from '../../http/paging';
 import { sendCsvDownload } from '../../http/csv-download';
@@ -14,14 +14,19 @@ import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { allLeads, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
 import { leadsCsvStream } from './leads-csv';
 
-/** The lead form posted without script: answered on the landing page's form; the source comes from the page it was sent from. */
+/**
+ * The lead form posted without script: a refusal is answered on the page it was sent from when that page shows
+ * the form (the landing page, the 404 page), else on the landing page's; the source comes from that page too.
+ */
 const LEAD_FORM_POST: FormPostSpec = {
   form: 'lead',
+  action: '/api/leads',
   page: '/',
+  postedFrom: (posted) => plainPath(posted[FORM_PAGE_FIELD]),
   thankYou: '/thank-you',
   toBody: (posted) => {
-    const { fields, website, page } = formFields(posted);
-    return { ...fields, website, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(page) };
+    const { fields, page } = formFields(posted);
+    return { ...fields, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(page) };
   },
 };
 

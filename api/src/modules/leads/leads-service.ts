@@ -4,7 +4,7 @@
 // in quarantine: not counted, not synced, until staff release it.
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
-import { spamReasonOf } from '../../lib/spam-guard';
+import { spamReasonOf, withoutSpamGuards } from '../../lib/spam-guard';
 import { LEAD_SOURCE_LABEL, type Lead, type LeadData, type PublicAnswer, type SpamReason } from '../../contract';
 import { notFound } from '../../http/errors';
 import { maybePurgeQuarantine } from '../quarantine/quarantine-purge';
@@ -65,7 +65,7 @@ export async function createLeads(
   const stored = await insertLeads(
     db,
     leads.map(({ input, nowIso, capture, spamReason }) => {
-      const { website: _website, elapsedMs: _elapsed, leadSource: _ignored, ...fields } = input;
+      const { leadSource: _ignored, ...fields } = withoutSpamGuards(input);
       return { data: { ...fields, leadSource: LEAD_SOURCE_LABEL }, status: 'new', nowIso, capture, spamReason };
     }),
   );

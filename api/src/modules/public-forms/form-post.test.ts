@@ -71,6 +71,27 @@ describe.each(ENGINES)('form posts without script on %s', (engine) => {
     expect(await rows('leads')).toHaveLength(0);
   });
 
+  it('refused from the 404 page - 422 with that page, its form shown with the values and messages; from a page whose form is a dialog - the landing page\'s form', async () => {
+    const fromNotFound = await post('/api/leads', { ...LEAD, dm_page: '/print/no-such-page', email: 'nope' });
+    expect(fromNotFound.status).toBe(422);
+    const html = await fromNotFound.text();
+    expect(html).toContain('Page not found');
+    expect(html).toMatch(/<div id="contact-us" class="[^"]*"/);
+    expect(html).not.toMatch(/<div id="contact-us" class="[^"]*\bhidden\b/);
+    expect(html).toMatch(/-email-error"[^>]*>Please enter a valid email<\/p>/);
+    expect(html).toContain('value="Engines &amp; Co"');
+
+    for (const dmPage of ['/mortgage', '//evil.example/x', 'javascript:alert(1)']) {
+      const res = await post('/api/leads', { ...LEAD, dm_page: dmPage, email: 'nope' });
+      expect(res.status).toBe(422);
+      const page = await res.text();
+      expect(page).not.toContain('Page not found');
+      expect(page).toMatch(/-email-error"[^>]*>Please enter a valid email<\/p>/);
+      expect(page).toContain('action="/api/leads"');
+    }
+    expect(await rows('leads')).toHaveLength(0);
+  });
+
   it('a sample request refused for its ZIP - 422 with the message and the address kept', async () => {
     const res = await post('/api/print-samples', { ...SAMPLE, zip: '123' });
     expect(res.status).toBe(422);
@@ -87,12 +108,34 @@ describe.each(ENGINES)('form posts without script on %s', (engine) => {
     expect((await rows('leads'))[0]).toMatchObject({ spam_reason: 'honeypot' });
   });
 
-  it('too large - 413; another encoding - 415; the form encoding anywhere else - 415', async () => {
-    const big = await post('/api/leads', { ...LEAD, message: 'x'.repeat(40_000) });
+  it('too large - 413, another encoding a form can send - 415: pages with the reason and a way back to the form; JSON stays JSON', async () => {
+    const big = await fetch(`${app.baseUrl}/api/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Referer: `${app.baseUrl}/print/no-such-page` },
+      body: new URLSearchParams({ ...LEAD, message: 'x'.repeat(40_000) }).toString(),
+      redirect: 'manual',
+    });
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ message: 'Request body is too large (32 KB at most)' });
-    expect((await post('/api/leads', LEAD, 'multipart/form-data; boundary=x')).status).toBe(415);
-    expect((await post('/api/admin/leads/1/release', { a: 'b' })).status).toBe(415);
+    expect(big.headers.get('content-type')).toMatch(/^text\/html/);
+    const bigPage = await big.text();
+    expect(bigPage).toContain('Failed to submit form. Please try again.');
+    expect(bigPage).toContain('32 KB at most');
+    expect(bigPage).toContain('href="/print/no-such-page">Back to the form</a>');
+    expect(bigPage).not.toMatch(/<script/);
+
+    const multipart = await post('/api/print-samples', SAMPLE, 'multipart/form-data; boundary=x');
+    expect(multipart.status).toBe(415);
+    expect(multipart.headers.get('content-type')).toMatch(/^text\/html/);
+    // No Referer (or another site's): back to the form's own page.
+    expect(await multipart.text()).toContain('href="/print/samples">Back to the form</a>');
+
+    // A script's JSON over the limit, and the form encoding on a route no form posts to, stay JSON.
+    const bigJson = await fetch(`${app.baseUrl}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...LEAD, message: 'x'.repeat(40_000) }) });
+    expect(bigJson.status).toBe(413);
+    expect(await bigJson.json()).toEqual({ message: 'Request body is too large (32 KB at most)' });
+    const elsewhere = await post('/api/admin/leads/1/release', { a: 'b' });
+    expect(elsewhere.status).toBe(415);
+    expect(await elsewhere.json()).toEqual({ message: 'Request body must be JSON' });
     expect(await rows('leads')).toHaveLength(0);
   });
 });

@@ -3,7 +3,8 @@
 // storing path: this middleware turns the posted fields into the JSON body its schema checks, gives the post an
 // Idempotency-Key made from its content, and answers with pages instead of JSON:
 // - stored: 303 to the form's thank-you page, so a reload or Back never posts again;
-// - refused by the schema: 422 with the form's page, every value kept and each message beside its field;
+// - refused by the schema: 422 with the page the form was posted from when that page holds the form (the
+//   landing page, the 404 page), else the form's own page; every value kept and each message beside its field;
 // - not stored for another reason (rate limit, server error): that status, with the page and its values and
 //   the form's failure message, so the person can press Submit again.
 //
@@ -14,13 +15,17 @@ import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { requestHash } from '../idempotency/idempotency-service';
 import { AppError } from '../../http/errors';
-import { FORM_PAGE_FIELD, HONEYPOT_FORM_FIELD } from '../../contract';
+import { FORM_PAGE_FIELD } from '../../contract';
 import { renderFormPage, type FormEcho } from '../../http/form-pages';
 
 export interface FormPostSpec {
   form: FormEcho['form'];
+  /** The route the form posts to (its `action`): how a rendered page is known to hold the form. */
+  action: string;
   /** The page with the form, rendered again when the post is refused. */
   page: string;
+  /** The page the form was posted from, when the post says (and it is a plain path); tried before `page`. */
+  postedFrom?: (fields: Record<string, string>) => string | undefined;
   /** Where a stored post sends the browser on. */
   thankYou: string;
   /** The JSON body the route's schema checks, made from the posted fields. */
@@ -44,7 +49,11 @@ export function formPost(deps: Pick<AppDeps, 'config' | 'logger'>, spec: FormPos
     ctx.request.body = body;
     (ctx.state as { formPostKey?: string }).formPostKey = `form:${requestHash(body)}`;
     const answer = async (status: number, echo: Omit<FormEcho, 'form' | 'values'>) => {
-      const html = await renderFormPage(deps.config.webDistDir, spec.page, { form: spec.form, values: fields, ...echo });
+      const full: FormEcho = { form: spec.form, values: fields, ...echo };
+      const from = spec.postedFrom?.(fields);
+      let html = from && from !== spec.page ? await renderFormPage(deps.config.webDistDir, from, full) : '';
+      // A page whose form is only a dialog (closed in a page without script) does not show it: the form's own page does.
+      if (!html.includes(`action="${spec.action}"`)) html = await renderFormPage(deps.config.webDistDir, spec.page, full);
       ctx.status = status;
       ctx.type = 'html';
       ctx.body = html;
@@ -69,13 +78,10 @@ export function formPost(deps: Pick<AppDeps, 'config' | 'logger'>, spec: FormPos
   };
 }
 
-/**
- * The posted fields as the JSON body's fields: the page field and the honeypot are taken out, and the
- * honeypot's content goes where the JSON body has it (`website`).
- */
-export function formFields(fields: Record<string, string>): { fields: Record<string, string>; website: string; page: string } {
-  const { [HONEYPOT_FORM_FIELD]: trap = '', [FORM_PAGE_FIELD]: page = '/', website: _guess, ...rest } = fields;
-  return { fields: rest, website: trap, page };
+/** The posted fields as the JSON body's fields (the honeypot has the same name in both), and the page field. */
+export function formFields(fields: Record<string, string>): { fields: Record<string, string>; page: string } {
+  const { [FORM_PAGE_FIELD]: page = '/', ...rest } = fields;
+  return { fields: rest, page };
 }
 
 /** The posted fields that are plain strings (a repeated or bracketed name is ignored, as the forms send neither). */
@@ -84,4 +90,9 @@ function postedFields(parsed: unknown): Record<string, string> {
   if (!parsed || typeof parsed !== 'object') return fields;
   for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
   return fields;
+}
+
+/** A site path such as `/print/no-such-page`, or undefined for anything else a post may carry in the page field. */
+export function plainPath(value: string | undefined): string | undefined {
+  return value !== undefined && value.length <= 200 && /^\/(?!\/)[A-Za-z0-9\-._~/]*$/.test(value) ? value : undefined;
 }

@@ -1,23 +1,68 @@
 // Suspected spam nobody released is deleted after QUARANTINE_DAYS: it was never counted, synced or shown by
-// default, and keeping a bot's junk (or a stranger's personal data) longer serves nobody. Run from the public
-// submissions themselves, at most once a minute per process, so no scheduler is needed.
+// default, and keeping a bot's junk (or a stranger's personal data) longer serves nobody. Two triggers, one
+// rule: a timer in each server process (hourly, so spam is deleted on time even when no submission arrives),
+// and the public submissions themselves (at most once a minute per process, so a flood is trimmed as it comes).
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/knex';
 import { QUARANTINE_DAYS } from '../../contract';
 import { deleteQuarantinedLeads } from '../leads/leads-queries';
 import { deleteQuarantinedSampleRequests } from '../samples/samples-queries';
 
+type PurgeDeps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+
 const PURGE_EVERY_MS = 60_000;
+const QUARANTINE_PURGE_TIMER_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const lastPurge = new WeakMap<Db, number>();
 
-export function maybePurgeQuarantine({ db, clock, logger }: Pick<AppDeps, 'db' | 'clock' | 'logger'>): void {
-  const now = clock().getTime();
-  const last = lastPurge.get(db);
+/** Deletes the suspected spam older than QUARANTINE_DAYS; how many leads and sample requests went. */
+async function purgeQuarantine({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<{ leads: number; sampleRequests: number }> {
+  const before = new Date(clock().getTime() - QUARANTINE_DAYS * DAY_MS).toISOString();
+  const [leads, sampleRequests] = await Promise.all([deleteQuarantinedLeads(db, before), deleteQuarantinedSampleRequests(db, before)]);
+  return { leads, sampleRequests };
+}
+
+export function maybePurgeQuarantine(deps: PurgeDeps): void {
+  const now = deps.clock().getTime();
+  const last = lastPurge.get(deps.db);
   if (last !== undefined && now - last < PURGE_EVERY_MS && now >= last) return;
-  lastPurge.set(db, now);
-  const before = new Date(now - QUARANTINE_DAYS * DAY_MS).toISOString();
-  void Promise.all([deleteQuarantinedLeads(db, before), deleteQuarantinedSampleRequests(db, before)]).catch((err: unknown) =>
-    logger.warn({ err }, 'purging old suspected spam failed'),
-  );
+  lastPurge.set(deps.db, now);
+  void purgeQuarantine(deps).catch((err: unknown) => deps.logger.warn({ err }, 'purging old suspected spam failed'));
+}
+
+export interface QuarantinePurgeTimer {
+  /** Stops the timer and waits for a purge under way (graceful shutdown). */
+  stop: () => Promise<void>;
+}
+
+/** The hourly purge, first run a minute after start. */
+export function startQuarantinePurgeTimer(
+  deps: PurgeDeps,
+  { everyMs = QUARANTINE_PURGE_TIMER_MS, firstAfterMs = 60_000 } = {},
+): QuarantinePurgeTimer {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = purgeQuarantine(deps)
+        .then(
+          (gone) => {
+            if (gone.leads || gone.sampleRequests) deps.logger.info(gone, 'old suspected spam deleted');
+          },
+          (err: unknown) => deps.logger.warn({ err }, 'purging old suspected spam failed; trying again at the next run'),
+        )
+        .then(() => schedule(everyMs));
+    }, ms);
+    timer.unref();
+  };
+  schedule(firstAfterMs);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

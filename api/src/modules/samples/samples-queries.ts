@@ -3,11 +3,12 @@
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/types';
 import type { SampleRequest, SampleRequestData, SampleType, SpamReason, UsState } from '../../contract';
+import type { SpamSignals } from '../../lib/spam-guard';
 import type { Knex } from 'knex';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
 import { chunksOf } from '../../lib/chunks';
 
-export type SampleRequestFields = Omit<SampleRequestData, 'website' | 'elapsedMs'>;
+export type SampleRequestFields = Omit<SampleRequestData, keyof SpamSignals>;
 
 export function sampleRequestFromRow(row: Record<string, unknown>): SampleRequest {
   return {

@@ -14,12 +14,10 @@ import { formFields, formPost, type FormPostSpec } from '../public-forms/form-po
 /** The free sample form posted without script. */
 const SAMPLE_FORM_POST: FormPostSpec = {
   form: 'sample',
+  action: '/api/print-samples',
   page: '/print/samples',
   thankYou: '/print/samples/thank-you',
-  toBody: (posted) => {
-    const { fields, website } = formFields(posted);
-    return { ...fields, website };
-  },
+  toBody: (posted) => formFields(posted).fields,
 };
 
 export function samplesRoutes(deps: AppDeps, router = new Router()) {

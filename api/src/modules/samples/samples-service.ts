@@ -2,7 +2,7 @@
 // Suspected spam is stored in quarantine, not synced, until staff release it.
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { spamReasonOf } from '../../lib/spam-guard';
+import { spamReasonOf, withoutSpamGuards } from '../../lib/spam-guard';
 import type { PublicAnswer, SampleListQuery, SampleRequest, SampleRequestData } from '../../contract';
 import { maybePurgeQuarantine } from '../quarantine/quarantine-purge';
 import type { Db } from '../../db/knex';
@@ -27,9 +27,8 @@ export const SAMPLE_KEY_SCOPE = 'print-samples';
 /** POST /api/print-samples: stored once per key; suspected spam is stored in quarantine and answered the same way. */
 export async function submitSampleRequest(deps: Deps, input: SampleRequestData, idempotencyKey: string | undefined): Promise<Outcome> {
   maybePurgeQuarantine(deps);
-  const { website, elapsedMs, ...data } = input;
   const writer = groupCommitFor(sampleWriters, deps.db, SAMPLE_KEY_SCOPE, storeSampleBatch);
-  const payload = { data, nowIso: deps.clock().toISOString(), spamReason: spamReasonOf({ website, elapsedMs }) };
+  const payload = { data: withoutSpamGuards(input), nowIso: deps.clock().toISOString(), spamReason: spamReasonOf(input) };
   return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
 }
 

@@ -3,7 +3,7 @@
 // guards. The phone and volume fields exist in the modal only, so the inline form never sends them.
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LEAD_SOURCE_LABEL, sourceLabelForPath, type LeadInput } from '@contract';
+import { HONEYPOT_FORM_FIELD, LEAD_SOURCE_LABEL, sourceLabelForPath, type LeadInput } from '@contract';
 import { notifyError } from '../../lib/toast';
 import { usePublicForm } from '../../lib/use-public-form';
 import { submitLead } from './submit-lead';
@@ -20,7 +20,7 @@ export const EMPTY_LEAD_VALUES = {
   volume: '',
   message: '',
   /** The honeypot: people never see it, so anything in it was typed by a bot. */
-  website: '',
+  [HONEYPOT_FORM_FIELD]: '',
 };
 export type LeadFormValues = typeof EMPTY_LEAD_VALUES;
 export type LeadField = keyof LeadFormValues;

@@ -2,7 +2,7 @@
 // postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
 import { lazy, useId, useState, type FormEvent } from 'react';
 import { OptionalPart } from '../../components/ui/optional-part';
-import { SAMPLE_TYPES, US_STATES } from '@contract';
+import { HONEYPOT_FORM_FIELD, SAMPLE_TYPES, US_STATES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
@@ -105,7 +105,7 @@ export function SampleRequestForm() {
           </SelectField>
           <TextAreaField label="Additional Notes" rows={4} placeholder="Anything we should know about your campaign?" {...bind('notes')} />
         </fieldset>
-        <Honeypot id={idOf('website')} value={form.values.website} onChange={(v) => form.setField('website', v)} />
+        <Honeypot id={idOf(HONEYPOT_FORM_FIELD)} value={form.values[HONEYPOT_FORM_FIELD]} onChange={(v) => form.setField(HONEYPOT_FORM_FIELD, v)} />
         {form.failedBeforeScript ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {SAMPLE_FAILED_MESSAGE}

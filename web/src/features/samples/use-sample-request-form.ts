@@ -2,7 +2,7 @@
 // enforces the required fields first; the contract's schema then trims and checks formats (ZIP) before
 // anything is sent. Success opens the Thank You modal; a request saved for later shows the queued notice.
 import { useState } from 'react';
-import type { SampleRequestInput } from '@contract';
+import { HONEYPOT_FORM_FIELD, type SampleRequestInput } from '@contract';
 import { notifyError } from '../../lib/toast';
 import { usePublicForm } from '../../lib/use-public-form';
 import { submitSampleRequest } from './submit-sample-request';
@@ -21,7 +21,7 @@ export const EMPTY_SAMPLE_VALUES = {
   sampleType: '',
   notes: '',
   /** The honeypot: people never see it, so anything in it was typed by a bot. */
-  website: '',
+  [HONEYPOT_FORM_FIELD]: '',
 };
 export type SampleFormValues = typeof EMPTY_SAMPLE_VALUES;
 export type SampleField = keyof SampleFormValues;

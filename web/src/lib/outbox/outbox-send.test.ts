@@ -56,6 +56,16 @@ describe('sendItem', () => {
     expect([broken.type, isKeptForLater(broken)]).toEqual(['retry', false]);
   });
 
+  it.each([408, 429])('%s is kept for later under the same key, and also shown to a form on its first try', async (status) => {
+    answers.set(`/status-${status}`, { status, body: { message: 'Not now' } });
+    const queued = item(`/status-${status}`);
+    const outcome = await sendItem(queued);
+    expect(outcome.type).toBe('retry');
+    expect(outcome.type !== 'sent' && outcome.error.status).toBe(status);
+    expect(isKeptForLater(outcome)).toBe(false);
+    expect(keysSeen.at(-1)).toBe(queued.id);
+  });
+
   it('2xx is sent, with the server answer, and the item key travels as the Idempotency-Key', async () => {
     const sent = item('/leads');
     const outcome = await sendItem(sent);
