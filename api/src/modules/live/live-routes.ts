@@ -18,7 +18,9 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
   const hub = liveHubOf(deps);
 
   router.get('/api/admin/live', requireUser(deps, ['admin', 'rep']), async (ctx) => {
-    const lastEventId = ctx.get('Last-Event-ID') || undefined;
+    // The browser's own reconnect sends the header; a stream opened anew (another tab took over) the query.
+    const query = typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '';
+    const lastEventId = ctx.get('Last-Event-ID') || query || undefined;
     const body = new PassThrough();
     const write = (text: string) => {
       if (!body.writableEnded) body.write(text);

@@ -27,6 +27,11 @@ interface LeadsState {
   crm: CrmStatus | null;
   /** Leads whose "Retry sync" or "Not spam" is on its way, so a second press sends nothing. */
   retrying: Set<number>;
+  /** Leads the live stream added that the person has not seen yet (marked "New"). */
+  newIds: Set<number>;
+  markSeen: (id: number) => void;
+  /** Counts up each time the live stream changed what the event summary sums up (it reads it again). */
+  liveVersion: number;
   ensureLoaded: () => void;
   setFilters: (filters: Partial<LeadFilters>) => Promise<void>;
   loadLeads: () => Promise<void>;
@@ -66,6 +71,15 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   events: [],
   crm: null,
   retrying: new Set(),
+  newIds: new Set(),
+  liveVersion: 0,
+
+  markSeen: (id) => {
+    if (!get().newIds.has(id)) return;
+    const newIds = new Set(get().newIds);
+    newIds.delete(id);
+    set({ newIds });
+  },
 
   ensureLoaded: () => {
     if (get().leadsStatus === 'idle') {
@@ -128,7 +142,8 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   releaseFromSpam: (id) => actOnLead(id, releaseLead, 'Lead released', 'Failed to release lead'),
 
   loadStats: async () => {
-    set({ statsStatus: 'loading', statsError: null });
+    // A reload behind stats already shown (a live update) keeps them on screen until the new ones arrive.
+    if (!get().stats) set({ statsStatus: 'loading', statsError: null });
     try {
       set({ stats: await fetchStats(), statsStatus: 'ready' });
     } catch (error) {

@@ -32,6 +32,9 @@ interface RequestsState {
   spam: boolean;
   showSpam: (spam: boolean) => Promise<void>;
   releaseFromSpam: (id: number) => Promise<void>;
+  /** Requests the live stream added that the person has not seen yet (marked "New"). */
+  newIds: Set<number>;
+  markSeen: (id: number) => void;
 }
 
 // Each list request gets a number; a page that arrives after a newer reload started is dropped.
@@ -48,6 +51,14 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
   updating: new Set(),
   retrying: new Set(),
   spam: false,
+  newIds: new Set(),
+
+  markSeen: (id) => {
+    if (!get().newIds.has(id)) return;
+    const newIds = new Set(get().newIds);
+    newIds.delete(id);
+    set({ newIds });
+  },
 
   ensureLoaded: () => {
     if (get().status === 'idle') void get().load();

@@ -1,0 +1,10 @@
+import { Badge } from './badge';
+
+/** A row that arrived live and has not been seen yet. */
+export function NewMark() {
+  return (
+    <Badge tone="blue" data-new-mark="">
+      New
+    </Badge>
+  );
+}
