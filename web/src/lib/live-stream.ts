@@ -14,6 +14,15 @@ import { publish, subscribe, type LiveStatus } from './events';
 /** After the server refused the stream (the session ended, a deploy in progress), the next try. */
 const REOPEN_AFTER_MS = 10_000;
 
+/** The stream's state as last heard from the tab holding it (this one or another). */
+let status: LiveStatus | null = null;
+subscribe('live-status', (e) => (status = e.status));
+
+/** Whether changes reach this tab as they happen: then a screen need not reload on news of its own. */
+export function isLiveOpen(): boolean {
+  return status === 'open';
+}
+
 /** The newest event any tab heard: where a tab that takes the stream over resumes. */
 let lastEventId: string | null = null;
 subscribe('live', ({ event }) => noteId(event.id));

@@ -21,6 +21,14 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     // The browser's own reconnect sends the header; a stream opened anew (another tab took over) the query.
     const query = typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '';
     const lastEventId = ctx.get('Last-Event-ID') || query || undefined;
+    if (hub.isClosed) {
+      // Shutting down: the browser is told to come back in a moment, on a new connection (to another process,
+      // or this one restarted), rather than refused, which would make EventSource give up.
+      ctx.set('Connection', 'close');
+      ctx.type = 'text/event-stream';
+      ctx.body = `retry: ${RETRY_MS}\n\n`;
+      return;
+    }
     const body = new PassThrough();
     const write = (text: string) => {
       if (!body.writableEnded) body.write(text);
@@ -30,7 +38,10 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
       sessionId: currentSessionId(ctx),
       send: (event) => write(frame('live', event.id, event)),
       heartbeat: () => write(': heartbeat\n\n'),
-      end: () => body.end(),
+      end: (shutdown) => {
+        if (shutdown) ctx.res.once('finish', () => ctx.req.socket.destroy());
+        body.end();
+      },
     };
     const { resume, detach } = await hub.attach(stream, lastEventId);
     // The connection stays open for as long as the screen does: no socket timeout, each event sent at once.

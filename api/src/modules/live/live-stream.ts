@@ -33,8 +33,11 @@ export interface LiveStream {
   sessionId: string | null;
   send(event: LiveEvent): void;
   heartbeat(): void;
-  /** The session ended (signed out, expired, deactivated): the stream is closed. */
-  end(): void;
+  /**
+   * Closes the stream: its session ended (signed out, expired, deactivated), or the server is shutting down
+   * (`shutdown`: the connection goes too, so the browser reconnects to a process that is staying).
+   */
+  end(shutdown?: boolean): void;
 }
 
 export type Resume = { kind: 'replay'; events: LiveEvent[]; lastId: number } | { kind: 'reset'; lastId: number };
@@ -53,9 +56,15 @@ export class LiveHub {
   private lastHeard = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private stored = 0;
+  private closed = false;
 
   constructor(private readonly deps: Deps) {
     deps.live.subscribe((draft) => void this.store(draft));
+  }
+
+  /** The server is shutting down: no stream is taken any more. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   get streamCount(): number {
@@ -93,7 +102,8 @@ export class LiveHub {
 
   /** Ends every stream (the server is shutting down) and stops listening. */
   async close(): Promise<void> {
-    for (const entry of [...this.attached]) entry.stream.end();
+    this.closed = true;
+    for (const entry of [...this.attached]) entry.stream.end(true);
     this.attached.clear();
     await this.stopListening();
   }

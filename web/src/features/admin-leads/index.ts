@@ -4,6 +4,5 @@ export { LeadFilters } from './components/lead-filters';
 export { LeadsTable } from './components/leads-table';
 export { LoadMore } from './components/load-more';
 export { useLeadsStore } from './leads-store';
-import './live-leads';
 export { CrmStatusLine } from './components/crm-status';
 export { EventSummaryPanel } from './components/event-summary';

@@ -4,10 +4,12 @@
 // are read again (rollups: cheap), a burst of leads costing one read. A change of a lead already shown
 // replaces it where it is. After a gap the stream could not replay, everything held is loaded again once.
 import type { Lead, LiveEvent } from '@contract';
-import { subscribe } from '../../lib/events';
 import { keepScrollPosition } from '../../lib/keep-scroll';
 import type { LeadFilters } from './leads-api';
-import { useLeadsStore } from './leads-store';
+import type { StoreApi } from 'zustand';
+import type { LeadsState } from './leads-state';
+
+type Store = StoreApi<LeadsState>;
 
 const REFRESH_AFTER_MS = 300;
 let refresh: ReturnType<typeof setTimeout> | undefined;
@@ -28,7 +30,8 @@ export function leadMatches(lead: Lead, filters: LeadFilters): boolean {
   return columns.some((c) => c.startsWith(q));
 }
 
-function applyLiveEvent(event: LiveEvent): void {
+/** Called by the store for each event of the live stream. */
+export function applyLiveEvent(useLeadsStore: Store, event: LiveEvent): void {
   const state = useLeadsStore.getState();
   if ((event.recordKind ?? 'lead') !== 'lead' || (state.leadsStatus === 'idle' && state.statsStatus === 'idle')) return;
   const lead = event.record as Lead;
@@ -51,9 +54,8 @@ function applyLiveEvent(event: LiveEvent): void {
   }, REFRESH_AFTER_MS);
 }
 
-subscribe('live', ({ event }) => applyLiveEvent(event));
-
-subscribe('live-reset', () => {
+/** After a gap the stream could not replay: everything the dashboard holds, read again once. */
+export function reloadAfterGap(useLeadsStore: Store): void {
   const { leadsStatus, statsStatus, loadLeads, loadStats, loadEvents, loadCrmStatus } = useLeadsStore.getState();
   if (leadsStatus !== 'idle') void loadLeads();
   if (statsStatus !== 'idle') {
@@ -62,4 +64,4 @@ subscribe('live-reset', () => {
     void loadCrmStatus();
     useLeadsStore.setState((s) => ({ liveVersion: s.liveVersion + 1 }));
   }
-});
+}

@@ -3,11 +3,14 @@
 // person reads kept in place, and the "N Total Requests" badge counts it; a change of a request shown
 // (processed, its CRM status) replaces it where it is. After a gap the stream could not replay, it reloads.
 import type { LiveEvent, SampleRequest } from '@contract';
-import { subscribe } from '../../lib/events';
 import { keepScrollPosition } from '../../lib/keep-scroll';
-import { useRequestsStore } from './requests-store';
+import type { StoreApi } from 'zustand';
+import type { RequestsState } from './requests-state';
 
-function applyLiveEvent(event: LiveEvent): void {
+type Store = StoreApi<RequestsState>;
+
+/** Called by the store for each event of the live stream. */
+export function applyLiveEvent(useRequestsStore: Store, event: LiveEvent): void {
   const state = useRequestsStore.getState();
   if (event.recordKind !== 'sample' || state.status === 'idle') return;
   const request = event.record as SampleRequest;
@@ -28,9 +31,8 @@ function applyLiveEvent(event: LiveEvent): void {
   );
 }
 
-subscribe('live', ({ event }) => applyLiveEvent(event));
-
-subscribe('live-reset', () => {
+/** After a gap the stream could not replay: the list and its count, read again once. */
+export function reloadAfterGap(useRequestsStore: Store): void {
   const { status, load } = useRequestsStore.getState();
   if (status !== 'idle') void load();
-});
+}
