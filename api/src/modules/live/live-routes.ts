@@ -53,6 +53,11 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');
     ctx.body = body;
+    // A browser closing its stream (a tab closed, the network gone) is how every stream ends, not an error.
+    const onerror = ctx.onerror.bind(ctx);
+    ctx.onerror = (err) => {
+      if ((err as NodeJS.ErrnoException | null)?.code !== 'ERR_STREAM_PREMATURE_CLOSE') onerror(err);
+    };
     const done = () => detach();
     ctx.req.on('close', done);
     body.on('close', done);
