@@ -26,25 +26,28 @@ function eventOf(row: LiveEventRow): LiveEvent {
   };
 }
 
-/** Stores the event and answers its number in the stream. */
-export async function insertLiveEvent(db: Db, draft: LiveEventDraft): Promise<number> {
-  const [row] = await db('live_events')
-    .insert({
-      type: draft.type,
-      at: draft.at,
-      record_id: draft.recordId,
-      title: draft.title.slice(0, 300),
-      rep_user_id: draft.repUserId,
-      record_kind: draft.recordKind ?? 'lead',
-      record: JSON.stringify(draft.record ?? null),
-    })
+/** Stores the events with one statement and answers their numbers in the stream, in the same order. */
+export async function insertLiveEvents(db: Db, drafts: readonly LiveEventDraft[]): Promise<number[]> {
+  const rows = await db('live_events')
+    .insert(
+      drafts.map((draft) => ({
+        type: draft.type,
+        at: draft.at,
+        record_id: draft.recordId,
+        title: draft.title.slice(0, 300),
+        rep_user_id: draft.repUserId,
+        record_kind: draft.recordKind ?? 'lead',
+        record: JSON.stringify(draft.record ?? null),
+      })),
+    )
     .returning('id');
-  return Number(typeof row === 'object' ? (row as { id: number }).id : row);
+  return (rows as (number | { id: number })[]).map((row) => Number(typeof row === 'object' ? row.id : row)).sort((a, b) => a - b);
 }
 
-export async function findLiveEvent(db: Db, id: number): Promise<LiveEvent | undefined> {
-  const row = (await db('live_events').where({ id }).first()) as LiveEventRow | undefined;
-  return row && eventOf(row);
+/** The events with these numbers, oldest first. */
+export async function findLiveEvents(db: Db, ids: readonly number[]): Promise<LiveEvent[]> {
+  const rows = (await db('live_events').whereIn('id', ids).orderBy('id')) as LiveEventRow[];
+  return rows.map(eventOf);
 }
 
 /** Up to `limit` events after `afterId`, oldest first. */

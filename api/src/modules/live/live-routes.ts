@@ -36,7 +36,7 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     const stream: LiveStream = {
       user: ctx.state.user,
       sessionId: currentSessionId(ctx),
-      send: (event) => write(frame('live', event.id, event)),
+      send: (events) => write(events.map(encoded).join('')),
       heartbeat: () => write(': heartbeat\n\n'),
       end: (shutdown) => {
         if (shutdown) ctx.res.once('finish', () => ctx.req.socket.destroy());
@@ -56,7 +56,7 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     // A browser closing its stream (a tab closed, the network gone) is how every stream ends, not an error.
     const onerror = ctx.onerror.bind(ctx);
     ctx.onerror = (err) => {
-      if ((err as NodeJS.ErrnoException | null)?.code !== 'ERR_STREAM_PREMATURE_CLOSE') onerror(err);
+      if (!CLIENT_GONE.has((err as NodeJS.ErrnoException | null)?.code ?? '')) onerror(err);
     };
     const done = () => detach();
     ctx.req.on('close', done);
@@ -65,12 +65,22 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
 
     write(`retry: ${RETRY_MS}\n\n`);
     if (resume.kind === 'reset') write(frame('reset', String(resume.lastId), { reason: 'gap' }));
-    else for (const event of resume.events) write(frame('live', event.id, event));
+    else write(resume.events.map(encoded).join(''));
     write(frame('ready', String(resume.lastId), { resumed: lastEventId !== undefined && resume.kind === 'replay' }));
     hub.flush(stream);
   });
 
   return router;
+}
+
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
+/** Each event is turned into its frame once, however many streams it goes to. */
+const frames = new WeakMap<LiveEvent, string>();
+function encoded(event: LiveEvent): string {
+  let text = frames.get(event);
+  if (text === undefined) frames.set(event, (text = frame('live', event.id, event)));
+  return text;
 }
 
 function frame(type: 'live' | 'reset' | 'ready', id: string, data: LiveEvent | Record<string, unknown>): string {

@@ -10,7 +10,7 @@ import { listen, notify, type Listening } from '../../db/notify';
 import { readerOf } from '../../db/knex';
 import { usersOfSessions } from '../auth/sessions-queries';
 import { isActive, publicUser } from '../auth/users-queries';
-import { findLiveEvent, insertLiveEvent, liveEventsAfter, liveWindow, pruneLiveEvents } from './live-queries';
+import { findLiveEvents, insertLiveEvents, liveEventsAfter, liveWindow, pruneLiveEvents } from './live-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live' | 'config'>;
 
@@ -20,6 +20,11 @@ export const WINDOW_MS = 60 * 60 * 1000;
 /** A screen that missed more than this reloads instead of replaying them one by one. */
 const MAX_REPLAY = 500;
 const PRUNE_EVERY = 100;
+/**
+ * Events heard within this long go to each stream in one write: with many streams open, a burst of leads
+ * costs a write per stream per batch rather than per lead (what 1,000 streams cost intake: docs/performance.md).
+ */
+const BATCH_MS = 20;
 
 /** Who may see an event: admins every one; a rep only the events that name them. */
 export function canSee(user: Pick<CurrentUser, 'id' | 'role'>, event: Pick<LiveEvent, 'repUserId'>): boolean {
@@ -31,7 +36,8 @@ export interface LiveStream {
   user: CurrentUser;
   /** The session it was opened with (sessions.id): re-checked on every heartbeat. */
   sessionId: string | null;
-  send(event: LiveEvent): void;
+  /** Writes these events (oldest first) in one write. */
+  send(events: LiveEvent[]): void;
   heartbeat(): void;
   /**
    * Closes the stream: its session ended (signed out, expired, deactivated), or the server is shutting down
@@ -57,9 +63,12 @@ export class LiveHub {
   private heartbeat: NodeJS.Timeout | null = null;
   private stored = 0;
   private closed = false;
+  private batch: LiveEvent[] = [];
+  private toStore: LiveEventDraft[] = [];
+  private batchTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: Deps) {
-    deps.live.subscribe((draft) => void this.store(draft));
+    deps.live.subscribe((draft) => this.queueForStore(draft));
   }
 
   /** The server is shutting down: no stream is taken any more. */
@@ -96,13 +105,14 @@ export class LiveHub {
       if (entry.stream !== detachOrStream || !entry.queued) continue;
       const queued = entry.queued;
       entry.queued = null;
-      for (const event of queued.sort((a, b) => Number(a.id) - Number(b.id))) this.deliver(entry, event);
+      this.deliver(entry, queued.sort((a, b) => Number(a.id) - Number(b.id)));
     }
   }
 
   /** Ends every stream (the server is shutting down) and stops listening. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.batchTimer) clearTimeout(this.batchTimer);
     for (const entry of [...this.attached]) entry.stream.end(true);
     this.attached.clear();
     await this.stopListening();
@@ -126,44 +136,65 @@ export class LiveHub {
     if (this.attached.size === 0) void this.stopListening();
   }
 
-  private async store(draft: LiveEventDraft): Promise<void> {
+  /**
+   * The events a group commit published together (a burst of leads) are stored by one statement and announced
+   * by one notification, so the stream adds one write per batch, not per lead, to the database's work.
+   */
+  private queueForStore(draft: LiveEventDraft): void {
+    this.toStore.push(draft);
+    if (this.toStore.length === 1) setImmediate(() => void this.store());
+  }
+
+  private async store(): Promise<void> {
+    const drafts = this.toStore.splice(0, 500);
+    if (this.toStore.length) setImmediate(() => void this.store());
     const { db, logger } = this.deps;
     try {
-      const id = await insertLiveEvent(db, draft);
-      await notify(db, CHANNEL, String(id));
-      if (++this.stored % PRUNE_EVERY === 0) await pruneLiveEvents(db, new Date(this.deps.clock().getTime() - WINDOW_MS).toISOString());
+      const ids = await insertLiveEvents(db, drafts);
+      await notify(db, CHANNEL, ids.join(','));
+      this.stored += drafts.length;
+      if (this.stored >= PRUNE_EVERY) {
+        this.stored = 0;
+        await pruneLiveEvents(db, new Date(this.deps.clock().getTime() - WINDOW_MS).toISOString());
+      }
     } catch (err) {
-      logger.error({ err, type: draft.type, recordId: draft.recordId }, 'live event not stored');
+      logger.error({ err, events: drafts.length }, 'live events not stored');
     }
   }
 
   private async heard(payload: string): Promise<void> {
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id)) return;
-    const event = await findLiveEvent(readerOf(this.deps.db), id);
-    if (!event) return;
-    this.lastHeard = Math.max(this.lastHeard, id);
-    for (const entry of this.attached) this.deliver(entry, event);
+    const ids = payload.split(',').map(Number).filter(Number.isSafeInteger);
+    if (!ids.length) return;
+    const events = await findLiveEvents(readerOf(this.deps.db), ids);
+    for (const event of events) this.lastHeard = Math.max(this.lastHeard, Number(event.id));
+    this.batch.push(...events);
+    this.batchTimer ??= setTimeout(() => this.sendBatch(), BATCH_MS);
+  }
+
+  private sendBatch(): void {
+    this.batchTimer = null;
+    const events = this.batch.sort((a, b) => Number(a.id) - Number(b.id));
+    this.batch = [];
+    for (const entry of this.attached) this.deliver(entry, events);
   }
 
   /** After the listening connection was lost and opened again: what was sent meanwhile, from the window. */
   private async catchUp(): Promise<void> {
     const events = await liveEventsAfter(readerOf(this.deps.db), this.lastHeard, MAX_REPLAY);
-    for (const event of events) {
-      this.lastHeard = Math.max(this.lastHeard, Number(event.id));
-      for (const entry of this.attached) this.deliver(entry, event);
-    }
+    for (const event of events) this.lastHeard = Math.max(this.lastHeard, Number(event.id));
+    for (const entry of this.attached) this.deliver(entry, events);
   }
 
-  private deliver(entry: Attached, event: LiveEvent): void {
+  private deliver(entry: Attached, events: LiveEvent[]): void {
     if (entry.queued) {
-      entry.queued.push(event);
+      entry.queued.push(...events);
       return;
     }
     // Not "only ids above the last one sent": two processes may commit 5 after 6, and 5 must still go out.
-    if (Number(event.id) <= entry.replayedUpTo) return;
-    if (canSee(entry.stream.user, event)) entry.stream.send(event);
+    const visible = events.filter((event) => Number(event.id) > entry.replayedUpTo && canSee(entry.stream.user, event));
+    if (visible.length) entry.stream.send(visible);
   }
+
 
   private startListening(): Promise<Listening> {
     if (!this.listening) {

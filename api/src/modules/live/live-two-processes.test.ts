@@ -47,6 +47,7 @@ onPostgres('live stream across two processes on postgres', () => {
       await post(second);
       const resumed = await openEventStream(`${servers[0]!.baseUrl}/api/admin/live`, { Cookie: cookie, 'Last-Event-ID': start });
       await resumed.next((e) => e.event === 'ready', 15_000);
+      await resumed.next(named(second), 15_000);
       expect(resumed.events.filter((e) => e.event === 'live').map((e) => JSON.parse(e.data).record.email)).toEqual([first, second]);
       resumed.close();
     } finally {

@@ -87,9 +87,10 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     const again = await stream(admin, start);
     const resumed = await ready(again);
     expect(JSON.parse(resumed.data)).toEqual({ resumed: true });
+    // Each arrives once, in order: replayed, or (stored a moment after its answer) live right after.
+    await again.next(leadNamed(missed[1]!));
     const live = again.events.filter((e) => e.event === 'live').map((e) => JSON.parse(e.data).record.email);
     expect(live).toEqual(missed);
-    expect(Number(resumed.id)).toBeGreaterThan(Number(start));
   });
 
   it('Last-Event-ID older than the window or unknown - a reset, then the stream goes on', async () => {
