@@ -3,8 +3,10 @@ import { Badge } from './badge';
 /** A row that arrived live and has not been seen yet. */
 export function NewMark() {
   return (
-    <Badge tone="blue" data-new-mark="">
-      New
-    </Badge>
+    <span className="ml-2 align-middle">
+      <Badge tone="blue" data-new-mark="">
+        New
+      </Badge>
+    </span>
   );
 }

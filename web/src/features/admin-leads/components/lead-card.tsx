@@ -23,7 +23,8 @@ export function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 break-words">
-          <LeadNameButton lead={lead} onOpen={onOpen} /> {isNew ? <NewMark /> : null}
+          <LeadNameButton lead={lead} onOpen={onOpen} />
+        {isNew ? <NewMark /> : null}
         </div>
         <div className="shrink-0">
           <span className="sr-only">Status: </span>

@@ -85,7 +85,8 @@ function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
     // The selected row (its name button focused) is outlined as a whole.
     <tr ref={ref} data-list-item className="align-top focus-within:bg-brand-50/60 focus-within:outline-2 focus-within:-outline-offset-2 focus-within:outline-brand-600">
       <td className="px-4 py-3">
-        <LeadNameButton lead={lead} onOpen={onOpen} /> {isNew ? <NewMark /> : null}
+        <LeadNameButton lead={lead} onOpen={onOpen} />
+        {isNew ? <NewMark /> : null}
         <div className="text-slate-600">{lead.email}</div>
         <LeadCaptureLine lead={lead} />
       </td>
