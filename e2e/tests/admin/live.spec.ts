@@ -84,7 +84,14 @@ test('a lead from the public form - on both staff dashboards at once, counts upd
   expect(Math.abs((await topOf(ann.page, reading)) - readingTop)).toBeLessThanOrEqual(1);
   await expect(dialog.getByRole('heading', { name: 'Lead details' })).toBeVisible();
   await expect(dialog).toContainText('seed-5@example.com');
-  await ann.page.screenshot({ path: test.info().outputPath('live-dashboard.png') });
+  await ann.page.screenshot({ path: test.info().outputPath('live-dashboard-scrolled.png') });
+  // The new row at the top, at desktop and phone width, for a look at the New mark.
+  await ann.page.evaluate(() => window.scrollTo(0, 0));
+  await ann.row(email).scrollIntoViewIfNeeded();
+  await ann.page.screenshot({ path: test.info().outputPath('live-dashboard-1280.png') });
+  await ann.page.setViewportSize({ width: 375, height: 800 });
+  await ann.row(email).scrollIntoViewIfNeeded();
+  await ann.page.screenshot({ path: test.info().outputPath('live-dashboard-375.png') });
 });
 
 test('the server restarts - the stream resumes and the next lead still arrives without a reload', async ({ browser }) => {

@@ -64,6 +64,22 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     expect(event.record).toMatchObject({ id, email, status: 'new' });
   });
 
+  it('a sample request, then marked processed - sample.created and sample.updated, the request as the list shows it', async () => {
+    const s = await stream(admin);
+    await ready(s);
+    const email = `sample-${crypto.randomUUID()}@example.com`;
+    const body = { firstName: 'Sam', lastName: 'Ple', email, addressLine1: '1 Main St', city: 'Austin', state: 'TX', zip: '73301', sampleType: 'postcards', elapsedMs: 9000 };
+    const res = await api(app.baseUrl, 'POST', '/api/print-samples', body, { 'Idempotency-Key': crypto.randomUUID() });
+    expect(res.status).toBe(201);
+    const created = JSON.parse((await s.next((e) => e.event === 'live' && JSON.parse(e.data).record?.email === email)).data);
+    expect(created).toMatchObject({ type: 'sample.created', recordKind: 'sample', recordId: res.json.id, repUserId: null, title: 'Sam Ple' });
+    expect(created.record).toMatchObject({ id: res.json.id, processed: false });
+    const patched = await api(app.baseUrl, 'PUT', `/api/admin/print-samples/${res.json.id}`, { processed: true }, { Cookie: admin.cookie });
+    expect(patched.status).toBe(200);
+    const updated = JSON.parse((await s.next((e) => e.event === 'live' && JSON.parse(e.data).type === 'sample.updated')).data);
+    expect(updated.record).toMatchObject({ id: res.json.id, processed: true });
+  });
+
   it('suspected spam - not announced until it is released', async () => {
     const s = await stream(admin);
     await ready(s);
