@@ -1,7 +1,7 @@
 // `npm run bench` (not part of `npm test`): every intake, search, outbox and CRM goal beside its figure, on SQLite
 // and, when BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL too (a throwaway database on that server).
 //   npm run bench                      every part on every engine
-//   npm run bench -- search            one part (throughput | search | outbox | crm; `latency` = search)
+//   npm run bench -- search            one part (throughput | search | outbox | crm | live; `latency` = search)
 //   npm run bench -- search postgres   one part on one engine
 // Ratios are taken against the bare node:http ceiling measured in the same run, on the same machine.
 import crypto from 'node:crypto';
@@ -15,6 +15,7 @@ import { benchOutboxReplay, benchOutboxDevices } from './outbox-replay';
 import { benchCrmSync } from './crm-sync';
 import { benchSearch } from './search';
 import { benchWritePaths } from './write-paths';
+import { benchLive } from './live';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -141,7 +142,7 @@ async function writePaths(engine: BenchEngine): Promise<GoalRow[]> {
   return [];
 }
 
-const PARTS: Record<string, (engine: BenchEngine) => Promise<GoalRow[]>> = { throughput, 'write-paths': writePaths, search: benchSearch, latency: benchSearch, outbox, crm };
+const PARTS: Record<string, (engine: BenchEngine) => Promise<GoalRow[]>> = { throughput, 'write-paths': writePaths, search: benchSearch, latency: benchSearch, outbox, crm, live: benchLive };
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !(a in PARTS) && a !== 'sqlite' && a !== 'postgres');
 if (unknown.length) throw new Error(`unknown bench argument ${unknown.join(', ')}: use ${Object.keys(PARTS).join(' | ')} and/or sqlite | postgres`);

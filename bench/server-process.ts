@@ -5,6 +5,8 @@ import readline from 'node:readline';
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The process id, for reading its memory. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export async function startServer(mode: 'app' | 'bare' | 'koa', databaseUrl?: st
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');

@@ -29,6 +29,7 @@ import { eventsRoutes } from './modules/events/events-routes';
 import { teamRoutes } from './modules/team/team-routes';
 import { staffAuditRoutes } from './modules/staff-audit/staff-audit-routes';
 import { privacyRoutes } from './modules/privacy/privacy-routes';
+import { liveRoutes } from './modules/live/live-routes';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Koa {
     teamRoutes,
     staffAuditRoutes,
     privacyRoutes,
+    liveRoutes,
   ]) {
     addRoutes(deps, router);
   }

@@ -22,6 +22,7 @@ const envSchema = z.object({
   PIPEDRIVE_BASE_URL: z._default(z.string().check(z.regex(/^https?:\/\/[^\s]+$/i, 'must be an http(s) URL')), 'https://api.pipedrive.com'),
   CRM_SYNC_MAX_ATTEMPTS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
   CRM_SYNC_BACKOFF_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 2000),
+  LIVE_HEARTBEAT_MS: z._default(z.coerce.number().check(z.int(), z.gte(50), z.lte(60_000)), 15_000),
   CRM_SYNC_POLL_MS: z._default(z.coerce.number().check(z.int(), z.gte(10)), 1000),
 });
 
@@ -40,6 +41,12 @@ export interface Config {
   webDistDir: string;
   dataDir: string;
   crm: CrmConfig;
+  live: LiveConfig;
+}
+
+export interface LiveConfig {
+  /** How often each open live stream gets a heartbeat, and its session is checked again. */
+  heartbeatMs: number;
 }
 
 export interface SignInConfig {
@@ -95,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.CRM_SYNC_POLL_MS,
       leaseMs: 5 * 60_000,
     },
+    live: { heartbeatMs: e.LIVE_HEARTBEAT_MS },
   };
 }

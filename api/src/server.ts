@@ -11,6 +11,7 @@ import { CrmSyncWorker } from './modules/crm/crm-worker';
 import { startRetentionTimer } from './modules/privacy/retention-timer';
 import { startQuarantinePurgeTimer } from './modules/quarantine/quarantine-purge';
 import { createLiveBus } from './modules/live/live-bus';
+import { liveHubOf } from './modules/live/live-stream';
 
 async function main() {
   const config = loadConfig();
@@ -49,6 +50,8 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Open live streams would hold the close up: they end now, and the browsers reconnect to another process.
+    void liveHubOf(deps).close();
     server.close(async () => {
       await Promise.all([crmWorker.stop(), retention.stop(), quarantinePurge.stop()]);
       await db.destroy();

@@ -21,7 +21,8 @@ async function freePort(): Promise<number> {
 }
 
 export async function startProductServer(env: Record<string, string>): Promise<ProductServer> {
-  const port = await freePort();
+  // A test that restarts its server passes the port (and so the database) of the one it stopped.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const database = `test-results/e2e-own-${port}.sqlite`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('e2e/support/serve.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', ...env },

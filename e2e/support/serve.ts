@@ -5,5 +5,6 @@ import path from 'node:path';
 
 const file = path.resolve(process.env.DATABASE_URL ?? 'test-results/e2e.sqlite');
 fs.mkdirSync(path.dirname(file), { recursive: true });
-for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+// A restart within a test (E2E_KEEP_DATABASE=1) comes back to the database it left.
+if (!process.env.E2E_KEEP_DATABASE) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
 await import('../../api/src/server');

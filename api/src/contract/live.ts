@@ -26,6 +26,8 @@ export const liveEventSchema = z.object({
    * captures). Null means admins only.
    */
   repUserId: z.number().int().nullable(),
+  /** What `record` is: a lead (leads and captures) or a sample request; absent means a lead. */
+  recordKind: z.optional(z.enum(['lead', 'sample'])),
   /** The record as the screen's list shows it, so a screen can insert the row without a second request. */
   record: z.unknown(),
 });

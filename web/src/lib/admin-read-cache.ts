@@ -19,10 +19,13 @@ import { ADMIN_API_CACHE } from './cache-names';
 export const ADMIN_CACHE_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 const AUTH_USER_PATH = '/api/auth/user';
+export const LIVE_STREAM_PATH = '/api/admin/live';
 
 /** The admin's reads the worker keeps: its data and who is signed in, never a CSV export. */
 export function isAdminRead(url: URL, origin: string): boolean {
   if (url.origin !== origin || url.pathname.toLowerCase().endsWith('.csv')) return false;
+  // The live stream never ends: kept, it would never finish; waited on, it would time out (lib/live-stream.ts).
+  if (url.pathname === LIVE_STREAM_PATH) return false;
   return url.pathname.startsWith('/api/admin/') || url.pathname === AUTH_USER_PATH;
 }
 

@@ -12,6 +12,8 @@ export const OUTBOX_DB_NAME = 'dm-outbox';
 export const OUTBOX_LOCK_NAME = 'dm-outbox';
 /** The Background Sync tag that wakes the service worker to replay the outbox. */
 export const OUTBOX_SYNC_TAG = 'dm-outbox';
+/** The Web Lock held by the one tab that keeps the staff's live stream open for all the app's tabs. */
+export const LIVE_STREAM_LOCK_NAME = 'dm-live-stream';
 /** The BroadcastChannel of the app's event bus (lib/events.ts), shared by tabs and the service worker. */
 export const EVENTS_CHANNEL = 'dm-events';
 /** The page's message to the service worker: "cache these answers I fetched before you controlled me". */

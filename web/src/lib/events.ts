@@ -20,7 +20,13 @@ export type AppEvent =
   /** Submissions delivered, a batch at a time (a direct submit is a batch of one). */
   | { type: 'delivered'; items: Delivery[] }
   /** A change the server announced on the staff's live stream (heard by one tab, published to all). */
-  | { type: 'live'; event: LiveEvent };
+  | { type: 'live'; event: LiveEvent }
+  /** The live stream missed more than it could replay (a long gap, another database): reload your data once. */
+  | { type: 'live-reset' }
+  /** The live stream's state, as the tab holding it sees it: `open` means events arrive as they happen. */
+  | { type: 'live-status'; status: LiveStatus };
+
+export type LiveStatus = 'connecting' | 'open' | 'offline';
 
 export type PageRequest =
   /** The person pressed sign out; `proceed` signs out. */

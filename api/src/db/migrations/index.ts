@@ -20,6 +20,7 @@ import * as m045 from './045_lead_prefix_index';
 import * as m050 from './050_staff_audit';
 import * as m051 from './051_staff_accounts_and_devices';
 import * as m055 from './055_privacy';
+import * as m060 from './060_live_events';
 import * as m062 from './062_lead_symbol_search';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '050_staff_audit': m050,
   '051_staff_accounts_and_devices': m051,
   '055_privacy': m055,
+  '060_live_events': m060,
   '062_lead_symbol_search': m062,
 };
 

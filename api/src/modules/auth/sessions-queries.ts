@@ -123,3 +123,21 @@ export async function countLiveSessionsByUser(db: Db, nowMs: number): Promise<Ma
     .groupBy('user_id');
   return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
 }
+
+/**
+ * The accounts of several sessions as they stand now, by session id: a session that ended (signed out,
+ * expired, its account deactivated) or whose account is gone is absent. The live streams re-check their
+ * sessions with one statement for all of them.
+ */
+export async function usersOfSessions(db: Db, ids: readonly string[], nowMs: number): Promise<Map<string, UserRow>> {
+  const found = new Map<string, UserRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db('sessions')
+      .join('users', 'users.id', 'sessions.user_id')
+      .whereIn('sessions.id', ids.slice(i, i + 500))
+      .andWhere('sessions.expires_at', '>', nowMs)
+      .select('sessions.id as session_id', 'users.*');
+    for (const row of rows as Record<string, unknown>[]) found.set(String(row.session_id), userFromRow(row));
+  }
+  return found;
+}

@@ -10,13 +10,14 @@ import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUse
 import type { Db } from '../../db/knex';
 import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { groupCommitFor, type GroupCommit, type StoreMany, type StoredAnswer } from '../idempotency/group-commit';
-import { changeLead, type LeadChange } from '../leads/leads-queries';
+import { changeLead, findLead, type LeadChange } from '../leads/leads-queries';
+import { leadEvent } from '../live/live-events';
 import { createLead, createLeads } from '../leads/leads-service';
 import { captureDetailsColumns, mergedCaptureDetailsColumns } from '../capture-details/capture-details-columns';
 import { recordCapture, recordCaptures } from '../capture-details/lead-captures-queries';
 import { capturedId, findCapturedEmails, findCapturedLead, listEvents, lockEventEmail, lockEventEmails } from './capture-queries';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live'>;
 
 /** Between the notes of two captures of one person, so the sales team can tell them apart. */
 export const NOTES_SEPARATOR = '\n\n---\n\n';
@@ -27,7 +28,23 @@ export const CAPTURE_KEY_SCOPE = 'capture-leads';
 export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureData, idempotencyKey: string): Promise<Outcome> {
   const writer = groupCommitFor(captureWriters, deps.db, CAPTURE_KEY_SCOPE, storeCaptures);
   const payload: PendingCapture = { user, input, captureKey: idempotencyKey, nowIso: deps.clock().toISOString() };
-  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
+  const outcome = await submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
+  if (!outcome.replayed && outcome.status < 300) void announceCapture(deps, user, outcome.body as CaptureResult, payload.nowIso);
+  return outcome;
+}
+
+/**
+ * Staff screens hear of a new captured lead as `capture.created` (the rep who captured it sees it too), of a
+ * capture merged into a lead as `lead.updated` (admins). Best effort: the capture is stored either way.
+ */
+async function announceCapture(deps: Deps, user: CurrentUser, result: CaptureResult, nowIso: string): Promise<void> {
+  try {
+    const lead = await findLead(deps.db, result.id);
+    if (!lead) return;
+    deps.live.publish(result.merged ? leadEvent('lead.updated', lead, nowIso) : leadEvent('capture.created', lead, nowIso, user.id));
+  } catch (err) {
+    deps.logger.warn({ err, leadId: result.id }, 'capture not announced to the live stream');
+  }
 }
 
 interface PendingCapture {

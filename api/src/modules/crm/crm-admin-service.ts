@@ -6,8 +6,9 @@ import type { CrmStatus, Lead, SampleRequest } from '../../contract';
 import { changeLead, findLead } from '../leads/leads-queries';
 import { findSampleRequest, setSampleRequestSyncOutcome } from '../samples/samples-queries';
 import { countJobs, requeueJob } from './crm-queries';
+import { leadEvent, sampleEvent } from '../live/live-events';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'live'>;
 
 export async function crmStatus({ db, config }: Pick<AppDeps, 'db' | 'config'>): Promise<CrmStatus> {
   return { connected: !!config.crm.pipedriveApiToken, ...(await countJobs(db)) };
@@ -28,7 +29,9 @@ export async function retryLeadSync(deps: Deps, id: number): Promise<Lead> {
     await changeLead(trx, id, { status: 'new', syncError: null }, nowIso);
     await requeueJob(trx, 'lead', id, nowIso);
   });
-  return (await findLead(deps.db, id))!;
+  const lead = (await findLead(deps.db, id))!;
+  deps.live.publish(leadEvent('crm.status', lead, nowIso));
+  return lead;
 }
 
 /** Sample request back to `pending` and its job back to pending with attempts reset. */
@@ -42,5 +45,7 @@ export async function retrySampleRequestSync(deps: Deps, id: number): Promise<Sa
     await setSampleRequestSyncOutcome(trx, id, { pipedriveStatus: 'pending', syncError: null }, nowIso);
     await requeueJob(trx, 'sample_request', id, nowIso);
   });
-  return (await findSampleRequest(deps.db, id))!;
+  const request = (await findSampleRequest(deps.db, id))!;
+  deps.live.publish(sampleEvent('crm.status', request, nowIso));
+  return request;
 }

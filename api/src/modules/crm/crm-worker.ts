@@ -14,6 +14,8 @@ import { claimDueJobs, deleteErasure, finishJob, type CrmJob } from './crm-queri
 import { eraseInPipedrive } from './crm-erasure';
 import { onCrmJobsCommitted } from './crm-signal';
 import { syncJob } from './crm-service';
+import type { LiveBus } from '../live/live-bus';
+import { publishCrmStatus } from '../live/live-events';
 
 export interface CrmWorkerDeps {
   db: Db;
@@ -25,6 +27,8 @@ export interface CrmWorkerDeps {
   /** Jobs claimed and synced at once; Pipedrive's per-token rate limit is the reason to keep this small. */
   batchSize?: number;
   client?: PipedriveClient;
+  /** Where a record's new CRM status is announced to staff screens (absent in tests of the worker alone). */
+  live?: LiveBus;
 }
 
 export class CrmSyncWorker {
@@ -35,6 +39,7 @@ export class CrmSyncWorker {
   private readonly clock: () => Date;
   private readonly batchSize: number;
   private readonly client: PipedriveClient | null;
+  private readonly live: LiveBus | undefined;
   private running = false;
   private loopDone: Promise<void> = Promise.resolve();
   private wake: (() => void) | null = null;
@@ -47,6 +52,7 @@ export class CrmSyncWorker {
     this.logger = deps.logger;
     this.clock = deps.clock ?? (() => new Date());
     this.batchSize = deps.batchSize ?? 4;
+    this.live = deps.live;
     this.workerId = deps.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
     this.client =
       deps.client ??
@@ -141,12 +147,14 @@ export class CrmSyncWorker {
     try {
       const { dealId } = await syncJob({ db: this.db, client: this.client!, workerId: this.workerId, clock: this.clock }, job);
       const nowIso = this.clock().toISOString();
-      await this.db.transaction(async (trx) => {
-        if (!(await finishJob(trx, job, this.workerId, { state: 'done', lastError: null, dealId }, nowIso))) return;
+      const changed = await this.db.transaction(async (trx) => {
+        if (!(await finishJob(trx, job, this.workerId, { state: 'done', lastError: null, dealId }, nowIso))) return false;
         if (job.kind === 'lead') await changeLead(trx, job.recordId, { status: 'synced', syncError: null }, nowIso);
         else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'synced', dealId, syncError: null }, nowIso);
+        return true;
       });
       log.info({ dealId }, 'CRM sync done');
+      if (changed) this.announce(job.kind, job.recordId, log);
     } catch (err) {
       await this.fail(job, err, log).catch((e) => log.error({ err: e }, 'CRM sync: could not record the failure'));
     }
@@ -181,12 +189,19 @@ export class CrmSyncWorker {
       return;
     }
     const reason = e.retryable ? `Gave up after ${job.attempts} attempts: ${e.message}` : e.message;
-    await this.db.transaction(async (trx) => {
-      if (!(await finishJob(trx, job, this.workerId, { state: 'failed', lastError: reason }, nowIso))) return;
-      if (job.kind === 'erasure') return;
+    const changed = await this.db.transaction(async (trx) => {
+      if (!(await finishJob(trx, job, this.workerId, { state: 'failed', lastError: reason }, nowIso))) return false;
+      if (job.kind === 'erasure') return false;
       if (job.kind === 'lead') await changeLead(trx, job.recordId, { status: 'sync_failed', syncError: reason }, nowIso);
       else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'sync_failed', syncError: reason }, nowIso);
+      return true;
     });
     log.error({ reason }, 'CRM sync failed for good');
+    if (changed && job.kind !== 'erasure') this.announce(job.kind, job.recordId, log);
+  }
+
+  /** The record's new CRM status, to staff screens; after the commit, and never holding the worker up. */
+  private announce(kind: 'lead' | 'sample_request', recordId: number, log: Logger): void {
+    publishCrmStatus({ db: this.db, live: this.live, clock: this.clock }, kind, recordId).catch((err: unknown) => log.warn({ err }, 'CRM status not announced'));
   }
 }

@@ -12,9 +12,10 @@ import type { Db } from '../../db/knex';
 import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { groupCommitFor, type GroupCommit } from '../idempotency/group-commit';
 import { enqueueCrmSyncs } from '../crm/crm-queries';
+import { leadEvent } from '../live/live-events';
 import { findLead, insertLeads, listLeads, releaseLead, type CaptureColumns, type LeadFilters, type LeadPage } from './leads-queries';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live'>;
 
 /** The Idempotency-Key scope of POST /api/leads (a key's stored answer names the lead: its `record_id`). */
 export const LEAD_KEY_SCOPE = 'leads';
@@ -30,7 +31,12 @@ export async function submitLead(deps: Deps, input: LeadData, idempotencyKey: st
   maybePurgeQuarantine(deps);
   const writer = groupCommitFor(leadWriters, deps.db, LEAD_KEY_SCOPE, storeLeadBatch);
   const payload = { input, nowIso: deps.clock().toISOString(), spamReason: spamReasonOf(input) };
-  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
+  const outcome = await submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
+  // Staff screens hear of a lead once, when it is first stored; suspected spam only when it is released.
+  if (!outcome.replayed && outcome.status === 201 && payload.spamReason === null) {
+    deps.live.publish(leadEvent('lead.created', { ...(outcome.body as PublicAnswer<Lead>), spamReason: null }, payload.nowIso));
+  }
+  return outcome;
 }
 
 /** Leads from the form that arrive together are stored by one transaction with multi-row statements. */
@@ -78,13 +84,14 @@ export async function createLeads(
  * "Not spam": the lead leaves quarantine, is counted and goes to the CRM, in one transaction. Releasing a lead
  * already released answers it as it is (a second press changes nothing).
  */
-export async function releaseQuarantinedLead({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<Lead> {
+export async function releaseQuarantinedLead({ db, clock, live }: Pick<AppDeps, 'db' | 'clock' | 'live'>, id: number): Promise<Lead> {
   const nowIso = clock().toISOString();
   const released = await db.transaction(async (trx) => {
     const lead = await releaseLead(trx, id, nowIso);
     if (lead) await enqueueCrmSyncs(trx, [{ kind: 'lead', id }], nowIso);
     return lead;
   });
+  if (released) live.publish(leadEvent('lead.created', released, nowIso));
   const lead = released ?? (await findLead(db, id));
   if (!lead) throw notFound('Lead');
   return lead;

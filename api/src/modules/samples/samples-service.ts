@@ -9,6 +9,7 @@ import type { Db } from '../../db/knex';
 import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
 import { groupCommitFor, type GroupCommit, type StoreMany } from '../idempotency/group-commit';
 import { enqueueCrmSyncs } from '../crm/crm-queries';
+import { sampleEvent } from '../live/live-events';
 import {
   countSampleRequests,
   findSampleRequest,
@@ -19,7 +20,7 @@ import {
   type NewSampleRequest,
 } from './samples-queries';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live'>;
 
 /** The Idempotency-Key scope of POST /api/print-samples (`record_id`: the sample request). */
 export const SAMPLE_KEY_SCOPE = 'print-samples';
@@ -29,7 +30,11 @@ export async function submitSampleRequest(deps: Deps, input: SampleRequestData, 
   maybePurgeQuarantine(deps);
   const writer = groupCommitFor(sampleWriters, deps.db, SAMPLE_KEY_SCOPE, storeSampleBatch);
   const payload = { data: withoutSpamGuards(input), nowIso: deps.clock().toISOString(), spamReason: spamReasonOf(input) };
-  return submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
+  const outcome = await submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
+  if (!outcome.replayed && outcome.status === 201 && payload.spamReason === null) {
+    deps.live.publish(sampleEvent('sample.created', { ...(outcome.body as PublicAnswer<SampleRequest>), spamReason: null }, payload.nowIso));
+  }
+  return outcome;
 }
 
 /** Sample requests that arrive together are stored by one transaction with multi-row statements, CRM jobs included. */
@@ -53,20 +58,23 @@ export async function listSamplePage({ db }: Pick<AppDeps, 'db'>, page: SampleLi
   return { requests, total };
 }
 
-export async function markProcessed({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: number, processed: boolean): Promise<SampleRequest> {
-  const updated = await setSampleRequestProcessed(db, id, processed, clock().toISOString());
+export async function markProcessed({ db, clock, live }: Pick<AppDeps, 'db' | 'clock' | 'live'>, id: number, processed: boolean): Promise<SampleRequest> {
+  const nowIso = clock().toISOString();
+  const updated = await setSampleRequestProcessed(db, id, processed, nowIso);
   if (!updated) throw notFound('Sample request');
+  if (updated.spamReason === null) live.publish(sampleEvent('sample.updated', updated, nowIso));
   return updated;
 }
 
 /** "Not spam": the request leaves quarantine and goes to the CRM; a second press answers it as it is. */
-export async function releaseQuarantinedSampleRequest({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<SampleRequest> {
+export async function releaseQuarantinedSampleRequest({ db, clock, live }: Pick<AppDeps, 'db' | 'clock' | 'live'>, id: number): Promise<SampleRequest> {
   const nowIso = clock().toISOString();
   const released = await db.transaction(async (trx) => {
     const request = await releaseSampleRequest(trx, id, nowIso);
     if (request) await enqueueCrmSyncs(trx, [{ kind: 'sample_request', id }], nowIso);
     return request;
   });
+  if (released) live.publish(sampleEvent('sample.created', released, nowIso));
   const request = released ?? (await findSampleRequest(db, id));
   if (!request) throw notFound('Sample request');
   return request;

@@ -11,6 +11,7 @@ import { ariaKeyShortcuts } from '../../lib/keyboard-shortcuts';
 import { PageLoading } from '../page-loading';
 import { ADMIN_ROUTES, matchRoute, type AdminRouteDef } from '../routes';
 import { AdminShortcuts, goToScreen } from './admin-shortcuts';
+import { useLiveStream } from '../../lib/live-stream';
 
 /** The screen the current path shows; the layout only ever renders for the table's admin routes. */
 function useAdminScreen(): AdminRouteDef {
@@ -23,6 +24,7 @@ export function AdminLayout() {
   const { admin: screen } = useAdminScreen();
   // A rep sees only the screens open to reps (event capture); until the user is known, every entry shows.
   const role = useCurrentUserStore((s) => s.user?.role);
+  useLiveStream(Boolean(role));
   const screens = role ? ADMIN_ROUTES.filter((r) => r.admin.roles.includes(role)) : ADMIN_ROUTES;
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 lg:flex">

@@ -1,42 +1,16 @@
 // The dashboard's data: the leads shown (one page or more, for the current search and status filter) and
 // the stats. Both are refreshed when a lead is submitted from the public form, in this tab or another.
 import { create } from 'zustand';
+import type { LeadsState } from './leads-state';
 import type { CrmStatus, EventSummary, Lead, Stats } from '@contract';
 import { describeError, errorMessage, isUnauthorized } from '../../lib/server-error';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { subscribe } from '../../lib/events';
+import { isLiveOpen } from '../../lib/live-stream';
+import { applyLiveEvent, reloadAfterGap } from './live-leads';
 import { sessionExpired } from '../../lib/session-expired';
 import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, releaseLead, retryLeadSync, type LeadFilters } from './leads-api';
 
-type Status = 'idle' | 'loading' | 'ready' | 'error';
-
-interface LeadsState {
-  filters: LeadFilters;
-  leads: Lead[];
-  next: string | null;
-  leadsStatus: Status;
-  leadsError: string | null;
-  loadingMore: boolean;
-  loadMoreError: string | null;
-  stats: Stats | null;
-  statsStatus: Status;
-  statsError: string | null;
-  /** Events for the event filter; the filter simply has fewer choices if they cannot be loaded. */
-  events: EventSummary[];
-  /** Pipedrive's state for the dashboard's CRM line; null until loaded or when it could not be. */
-  crm: CrmStatus | null;
-  /** Leads whose "Retry sync" or "Not spam" is on its way, so a second press sends nothing. */
-  retrying: Set<number>;
-  ensureLoaded: () => void;
-  setFilters: (filters: Partial<LeadFilters>) => Promise<void>;
-  loadLeads: () => Promise<void>;
-  loadMore: () => Promise<void>;
-  loadStats: () => Promise<void>;
-  loadEvents: () => Promise<void>;
-  loadCrmStatus: () => Promise<void>;
-  retrySync: (id: number) => Promise<void>;
-  releaseFromSpam: (id: number) => Promise<void>;
-}
 
 function messageOf(error: unknown): string {
   return describeError(error);
@@ -66,6 +40,15 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   events: [],
   crm: null,
   retrying: new Set(),
+  newIds: new Set(),
+  liveVersion: 0,
+
+  markSeen: (id) => {
+    if (!get().newIds.has(id)) return;
+    const newIds = new Set(get().newIds);
+    newIds.delete(id);
+    set({ newIds });
+  },
 
   ensureLoaded: () => {
     if (get().leadsStatus === 'idle') {
@@ -128,7 +111,8 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   releaseFromSpam: (id) => actOnLead(id, releaseLead, 'Lead released', 'Failed to release lead'),
 
   loadStats: async () => {
-    set({ statsStatus: 'loading', statsError: null });
+    // A reload behind stats already shown (a live update) keeps them on screen until the new ones arrive.
+    if (!get().stats) set({ statsStatus: 'loading', statsError: null });
     try {
       set({ stats: await fetchStats(), statsStatus: 'ready' });
     } catch (error) {
@@ -158,11 +142,15 @@ async function actOnLead(id: number, call: (id: number) => Promise<unknown>, don
 }
 
 // A lead delivered (from this tab or another, at once or from the outbox) refreshes the admin's leads and
-// stats, once per delivery. Only data already held is
-// refreshed; a store that never loaded (a visitor who is not staff) makes no admin call.
+// stats, once per delivery, unless the live stream is open: then its event brings the lead (live-leads.ts).
+// Only data already held is refreshed; a store that never loaded (a visitor who is not staff) makes no admin call.
 subscribe('delivered', ({ items }) => {
-  if (!items.some((i) => i.kind === 'lead')) return;
+  if (!items.some((i) => i.kind === 'lead') || isLiveOpen()) return;
   const { leadsStatus, statsStatus, loadLeads, loadStats } = useLeadsStore.getState();
   if (leadsStatus !== 'idle') void loadLeads();
   if (statsStatus !== 'idle') void loadStats();
 });
+
+// What the live stream tells every tab (lib/live-stream.ts): a lead in, a lead changed, or a gap to reload.
+subscribe('live', ({ event }) => applyLiveEvent(useLeadsStore, event));
+subscribe('live-reset', () => reloadAfterGap(useLeadsStore));

@@ -1,38 +1,15 @@
 // Print-sample requests: the list (a page at a time, "Load more" for the next) and the Pending/Processed
 // toggle, which sends the opposite of the value shown, and then refetches as many requests as are shown.
 import { create } from 'zustand';
+import type { RequestsState } from './requests-state';
 import { PAGE_LIMIT, type SampleRequest } from '@contract';
 import { notifySuccess } from '../../lib/toast';
 import { errorMessage } from '../../lib/server-error';
 import { fetchSampleRequests, releaseSampleRequest, REQUESTS_PAGE_SIZE, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';
+import { subscribe } from '../../lib/events';
+import { applyLiveEvent, reloadAfterGap } from './live-requests';
 
-type Status = 'idle' | 'loading' | 'ready' | 'error';
-
-interface RequestsState {
-  requests: SampleRequest[];
-  /** How many requests there are in all, loaded or not. */
-  total: number;
-  /** Query string of the next page, or null when every request is loaded. */
-  next: string | null;
-  loadingMore: boolean;
-  loadMoreError: string | null;
-  status: Status;
-  error: string | null;
-  /** Requests whose toggle is on its way, so a second press cannot send the same change twice. */
-  updating: Set<number>;
-  ensureLoaded: () => void;
-  load: () => Promise<void>;
-  loadMore: () => Promise<void>;
-  toggleProcessed: (request: SampleRequest) => Promise<void>;
-  /** Requests whose "Retry sync" or "Not spam" is on its way. */
-  retrying: Set<number>;
-  retrySync: (id: number) => Promise<void>;
-  /** true: the list shows the suspected spam waiting in quarantine instead of the requests. */
-  spam: boolean;
-  showSpam: (spam: boolean) => Promise<void>;
-  releaseFromSpam: (id: number) => Promise<void>;
-}
 
 // Each list request gets a number; a page that arrives after a newer reload started is dropped.
 let listRequest = 0;
@@ -48,6 +25,14 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
   updating: new Set(),
   retrying: new Set(),
   spam: false,
+  newIds: new Set(),
+
+  markSeen: (id) => {
+    if (!get().newIds.has(id)) return;
+    const newIds = new Set(get().newIds);
+    newIds.delete(id);
+    set({ newIds });
+  },
 
   ensureLoaded: () => {
     if (get().status === 'idle') void get().load();
@@ -122,3 +107,7 @@ async function actOnRequest(id: number, call: (id: number) => Promise<unknown>, 
     useRequestsStore.setState({ retrying: still });
   }
 }
+
+// What the live stream tells every tab (lib/live-stream.ts): a request in, a request changed, or a gap to reload.
+subscribe('live', ({ event }) => applyLiveEvent(useRequestsStore, event));
+subscribe('live-reset', () => reloadAfterGap(useRequestsStore));

@@ -13,9 +13,14 @@ export function EventSummaryPanel() {
   const [summary, setSummary] = useState<EventDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // The live stream's changes read it again behind the figures shown; only another event starts blank.
+  const liveVersion = useLeadsStore((s) => s.liveVersion);
   useEffect(() => {
     setSummary(null);
     setError(null);
+  }, [event]);
+
+  useEffect(() => {
     if (!event) return;
     let live = true;
     fetchEventSummary(event).then(
@@ -28,7 +33,7 @@ export function EventSummaryPanel() {
     return () => {
       live = false;
     };
-  }, [event]);
+  }, [event, liveVersion]);
 
   if (!event) return null;
   return (

@@ -4,9 +4,11 @@
 import type { Lead } from '@contract';
 import { formatDate } from '../../../lib/format';
 import { industryLabel, volumeLabel } from './lead-labels';
-import { LeadCaptureLine, LeadNameButton, LeadStatusActions, LeadStatusMark, OptionalValue } from './lead-parts';
+import { LeadCaptureLine, LeadNameButton, LeadStatusActions, LeadStatusMark, OptionalValue, useNewLead } from './lead-parts';
+import { NewMark } from '../../../components/ui/new-mark';
 
 export function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
+  const { ref, isNew } = useNewLead<HTMLLIElement>(lead.id);
   const details: [string, string | null][] = [
     ['Company', lead.company],
     ['Industry', industryLabel(lead.industry)],
@@ -15,12 +17,14 @@ export function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
   ];
   return (
     <li
+      ref={ref}
       data-list-item
       className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm focus-within:border-brand-600 focus-within:bg-brand-50/40 focus-within:outline-2 focus-within:outline-brand-600"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 break-words">
           <LeadNameButton lead={lead} onOpen={onOpen} />
+        {isNew ? <NewMark /> : null}
         </div>
         <div className="shrink-0">
           <span className="sr-only">Status: </span>

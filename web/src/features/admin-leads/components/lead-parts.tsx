@@ -1,12 +1,24 @@
 // The pieces of one lead that the Recent Leads table (wide screens) and its cards (phones) both show, so the
 // two layouts always carry the same values: the contact with the button that opens the lead, the status with
 // its actions, and a value that may be missing.
+import { useCallback, useRef, type RefObject } from 'react';
 import { SPAM_REASON_LABELS, type Lead } from '@contract';
+import { useSeen } from '../../../lib/use-seen';
 import { WriteButton } from '../../../components/ui/write-button';
 import { ariaKeyShortcuts, SHORTCUTS } from '../../../lib/keyboard-shortcuts';
 import { useLeadsStore } from '../leads-store';
 import { LeadStatusBadge } from './lead-status-badge';
 import { ConsentBadge } from './lead-capture-details';
+
+/** A lead the live stream added: marked "New" until it has been on screen a moment (lib/use-seen.ts). */
+export function useNewLead<T extends Element>(id: number): { ref: RefObject<T | null>; isNew: boolean } {
+  const ref = useRef<T>(null);
+  const isNew = useLeadsStore((s) => s.newIds.has(id));
+  const markSeen = useLeadsStore((s) => s.markSeen);
+  const seen = useCallback(() => markSeen(id), [markSeen, id]);
+  useSeen(ref, isNew, seen);
+  return { ref, isNew };
+}
 
 /** The name, which opens the lead's details (it takes the focus when j / k select its row). */
 export function LeadNameButton({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {

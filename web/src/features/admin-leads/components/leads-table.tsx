@@ -13,7 +13,8 @@ import { useLeadsStore } from '../leads-store';
 import { industryLabel, volumeLabel } from './lead-labels';
 import { LeadDetailDialog } from './lead-detail-dialog';
 import { LeadCard } from './lead-card';
-import { LeadCaptureLine, LeadNameButton, LeadStatusActions, LeadStatusMark, OptionalValue } from './lead-parts';
+import { LeadCaptureLine, LeadNameButton, LeadStatusActions, LeadStatusMark, OptionalValue, useNewLead } from './lead-parts';
+import { NewMark } from '../../../components/ui/new-mark';
 
 const LEAD_COLUMNS = ['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status'] as const;
 
@@ -79,11 +80,13 @@ export function LeadsTable() {
 }
 
 function LeadRow({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
+  const { ref, isNew } = useNewLead<HTMLTableRowElement>(lead.id);
   return (
     // The selected row (its name button focused) is outlined as a whole.
-    <tr data-list-item className="align-top focus-within:bg-brand-50/60 focus-within:outline-2 focus-within:-outline-offset-2 focus-within:outline-brand-600">
+    <tr ref={ref} data-list-item className="align-top focus-within:bg-brand-50/60 focus-within:outline-2 focus-within:-outline-offset-2 focus-within:outline-brand-600">
       <td className="px-4 py-3">
         <LeadNameButton lead={lead} onOpen={onOpen} />
+        {isNew ? <NewMark /> : null}
         <div className="text-slate-600">{lead.email}</div>
         <LeadCaptureLine lead={lead} />
       </td>

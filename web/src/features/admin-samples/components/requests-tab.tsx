@@ -1,13 +1,16 @@
 // The Sample Requests tab: the `N Total Requests` badge (every request, loaded or not), a card per loaded
 // request, and "Load more" while the server has more. j / k move through the cards, x toggles the selected
 // one's Pending/Processed.
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
+import type { SampleRequest } from '@contract';
+import { NewMark } from '../../../components/ui/new-mark';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { LoadMoreButton } from '../../../components/ui/load-more';
 import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
 import { moveListSelection, selectedListItem } from '../../../lib/list-selection';
 import { useWritesPaused } from '../../../lib/offline-data';
+import { useSeen } from '../../../lib/use-seen';
 import { useRequestsStore } from '../requests-store';
 import { RequestCard } from './request-card';
 
@@ -67,9 +70,7 @@ export function RequestsTab() {
         <>
           <ul ref={list} aria-label="Sample requests" aria-keyshortcuts={ariaKeyShortcuts(SHORTCUTS.next, SHORTCUTS.previous)} className="space-y-4">
             {requests.map((request) => (
-              <li key={request.id} data-list-item data-request-id={request.id}>
-                <RequestCard request={request} />
-              </li>
+              <RequestItem key={request.id} request={request} />
             ))}
           </ul>
           <LoadMoreButton
@@ -83,5 +84,24 @@ export function RequestsTab() {
         </>
       )}
     </div>
+  );
+}
+
+/** One request of the list; one the live stream added is marked "New" until it has been on screen a moment. */
+function RequestItem({ request }: { request: SampleRequest }) {
+  const ref = useRef<HTMLLIElement>(null);
+  const isNew = useRequestsStore((s) => s.newIds.has(request.id));
+  const markSeen = useRequestsStore((s) => s.markSeen);
+  const seen = useCallback(() => markSeen(request.id), [markSeen, request.id]);
+  useSeen(ref, isNew, seen);
+  return (
+    <li ref={ref} data-list-item data-request-id={request.id} className="relative">
+      {isNew ? (
+        <span className="absolute -top-2 left-4 z-10">
+          <NewMark />
+        </span>
+      ) : null}
+      <RequestCard request={request} />
+    </li>
   );
 }

@@ -1,0 +1,103 @@
+// Signals between the server processes that share one database, without another server to run: on PostgreSQL
+// its LISTEN/NOTIFY (a notification reaches every connection listening on the channel, in any process, once
+// the sending statement commits); on SQLite, which one process serves, an in-process call. The channel is
+// scoped to the schema the connection works in, so two databases living as schemas of one PostgreSQL
+// database (the tests do this) never hear each other.
+import pg from 'pg';
+import { isPostgres } from './engine';
+import type { Db } from './knex';
+
+type Listener = (payload: string) => void;
+
+export interface Listening {
+  /** Stops listening; the dedicated connection is closed. */
+  close(): Promise<void>;
+}
+
+/** Listeners of this process by database and channel: the SQLite path, and nothing else. */
+const inProcess = new WeakMap<Db, Map<string, Set<Listener>>>();
+const scopedNames = new WeakMap<Db, Promise<string>>();
+
+/** Sends `payload` (a short text: PostgreSQL allows under 8000 bytes) to every listener of `channel`. */
+export async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  if (isPostgres(db)) {
+    await db.raw('select pg_notify(?, ?)', [await scopedName(db, channel), payload]);
+    return;
+  }
+  for (const listener of [...(inProcess.get(db)?.get(channel) ?? [])]) listener(payload);
+}
+
+/**
+ * Calls `onPayload` for each notification on `channel`. PostgreSQL: on a connection of its own (a pooled one
+ * goes back to the pool and stops hearing), opened again after a drop; `onReconnect` then runs, since what was
+ * sent while it was away was not heard.
+ */
+export async function listen(db: Db, channel: string, onPayload: Listener, onReconnect: () => void, onError: (err: unknown) => void): Promise<Listening> {
+  if (!isPostgres(db)) {
+    let channels = inProcess.get(db);
+    if (!channels) inProcess.set(db, (channels = new Map()));
+    let set = channels.get(channel);
+    if (!set) channels.set(channel, (set = new Set()));
+    const mine = set;
+    mine.add(onPayload);
+    return { close: async () => void mine.delete(onPayload) };
+  }
+  const name = await scopedName(db, channel);
+  const connection = db.client.config.connection as string | pg.ClientConfig;
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (again: boolean): Promise<void> => {
+    const next = new pg.Client(typeof connection === 'string' ? { connectionString: connection, keepAlive: true } : { ...connection, keepAlive: true });
+    next.on('notification', (msg) => {
+      if (msg.channel === name) onPayload(msg.payload ?? '');
+    });
+    next.on('error', (err) => {
+      onError(err);
+      reopen(next);
+    });
+    next.on('end', () => reopen(next));
+    await next.connect();
+    await next.query(`listen "${name}"`);
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+    if (again) onReconnect();
+  };
+  const reopen = (dead: pg.Client) => {
+    if (closed || client !== dead || retry) return;
+    client = undefined;
+    dead.removeAllListeners('end');
+    retry = setTimeout(function attempt() {
+      open(true).then(
+        () => (retry = undefined),
+        (err: unknown) => {
+          onError(err);
+          retry = setTimeout(attempt, 1000);
+        },
+      );
+    }, 250);
+  };
+  await open(false);
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => {});
+    },
+  };
+}
+
+/** The channel's name on this schema: `<channel>_<schema>`, both plain identifiers. */
+function scopedName(db: Db, channel: string): Promise<string> {
+  let name = scopedNames.get(db);
+  if (!name) {
+    name = db.raw('select current_schema() as s').then((r: { rows: { s: string }[] }) => `${channel}_${r.rows[0]!.s}`.toLowerCase().replace(/[^a-z0-9_]/g, '_'));
+    scopedNames.set(db, name);
+  }
+  return name;
+}

@@ -1,0 +1,88 @@
+// GET /api/admin/live: the staff's live stream (Server-Sent Events). Each event carries its number as `id:`,
+// so the browser's EventSource sends it back as Last-Event-ID when it reconnects; `event: reset` tells the
+// screen to reload its data once (the gap could not be replayed); `event: ready` opens every stream and
+// names the position it starts from. Comments (`: heartbeat`) keep idle connections open through proxies.
+// Never compressed (http/compression.ts lets text/event-stream through as it is) nor buffered by a proxy.
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import type { LiveEvent } from '../../contract';
+import type { AppDeps } from '../../deps';
+import { requireUser } from '../auth/require-user';
+import { currentSessionId } from '../auth/session';
+import { liveHubOf, type LiveStream } from './live-stream';
+
+/** How long the browser waits before reconnecting after a drop. */
+const RETRY_MS = 2000;
+
+export function liveRoutes(deps: AppDeps, router = new Router()) {
+  const hub = liveHubOf(deps);
+
+  router.get('/api/admin/live', requireUser(deps, ['admin', 'rep']), async (ctx) => {
+    // The browser's own reconnect sends the header; a stream opened anew (another tab took over) the query.
+    const query = typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '';
+    const lastEventId = ctx.get('Last-Event-ID') || query || undefined;
+    if (hub.isClosed) {
+      // Shutting down: the browser is told to come back in a moment, on a new connection (to another process,
+      // or this one restarted), rather than refused, which would make EventSource give up.
+      ctx.set('Connection', 'close');
+      ctx.type = 'text/event-stream';
+      ctx.body = `retry: ${RETRY_MS}\n\n`;
+      return;
+    }
+    const body = new PassThrough();
+    const write = (text: string) => {
+      if (!body.writableEnded) body.write(text);
+    };
+    const stream: LiveStream = {
+      user: ctx.state.user,
+      sessionId: currentSessionId(ctx),
+      send: (events) => write(events.map(encoded).join('')),
+      heartbeat: () => write(': heartbeat\n\n'),
+      end: (shutdown) => {
+        if (shutdown) ctx.res.once('finish', () => ctx.req.socket.destroy());
+        body.end();
+      },
+    };
+    const { resume, detach } = await hub.attach(stream, lastEventId);
+    // The connection stays open for as long as the screen does: no socket timeout, each event sent at once.
+    ctx.req.socket.setTimeout(0);
+    ctx.req.socket.setNoDelay(true);
+    ctx.req.socket.setKeepAlive(true);
+    ctx.status = 200;
+    ctx.type = 'text/event-stream';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.body = body;
+    // A browser closing its stream (a tab closed, the network gone) is how every stream ends, not an error.
+    const onerror = ctx.onerror.bind(ctx);
+    ctx.onerror = (err) => {
+      if (!CLIENT_GONE.has((err as NodeJS.ErrnoException | null)?.code ?? '')) onerror(err);
+    };
+    const done = () => detach();
+    ctx.req.on('close', done);
+    body.on('close', done);
+    body.on('finish', done);
+
+    write(`retry: ${RETRY_MS}\n\n`);
+    if (resume.kind === 'reset') write(frame('reset', String(resume.lastId), { reason: 'gap' }));
+    else write(resume.events.map(encoded).join(''));
+    write(frame('ready', String(resume.lastId), { resumed: lastEventId !== undefined && resume.kind === 'replay' }));
+    hub.flush(stream);
+  });
+
+  return router;
+}
+
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
+/** Each event is turned into its frame once, however many streams it goes to. */
+const frames = new WeakMap<LiveEvent, string>();
+function encoded(event: LiveEvent): string {
+  let text = frames.get(event);
+  if (text === undefined) frames.set(event, (text = frame('live', event.id, event)));
+  return text;
+}
+
+function frame(type: 'live' | 'reset' | 'ready', id: string, data: LiveEvent | Record<string, unknown>): string {
+  return `event: ${type}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+}

@@ -1,0 +1,201 @@
+// `npm run bench -- live`: the staff's live stream (GET /api/admin/live). How long a stored lead takes to reach
+// a stream, on one process and (PostgreSQL) across two; what 1,000 open streams cost a process in memory, how
+// long one lead takes to reach all of them, and what they cost intake.
+import crypto from 'node:crypto';
+import { execFileSync, fork } from 'node:child_process';
+import path from 'node:path';
+import http from 'node:http';
+import autocannon, { type Result } from 'autocannon';
+import { createDb } from '../api/src/db/knex';
+import { hashPassword } from '../api/src/modules/auth/password';
+import { createBenchDb, type BenchEngine } from './bench-db';
+import { printTable, type GoalRow } from './goals';
+import { startServer, type ServerProcess } from './server-process';
+
+const STREAMS = 1000;
+const LATENCY_SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 200);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+// Heartbeats (and the session checks that ride on them) run during the measurement, not after it.
+const HEARTBEAT_MS = 2000;
+
+const lead = (email: string) =>
+  JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, company: 'Analytical Engines', industry: 'mortgage', volume: '1000-5000', source: 'Main Website', elapsedMs: 6000 });
+
+async function signInAdmin(baseUrl: string, databaseUrl: string): Promise<string> {
+  const password = 'bench-password-123';
+  const db = createDb(databaseUrl);
+  try {
+    const now = new Date().toISOString();
+    await db('users').insert({ email: 'live-admin@example.com', name: 'Live Admin', role: 'admin', password_hash: await hashPassword(password), created_at: now, updated_at: now });
+  } finally {
+    await db.destroy();
+  }
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'live-admin@example.com', password }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A stream read as lightly as a client can: each chunk is searched for the markers someone waits for. */
+interface Stream {
+  ready: Promise<void>;
+  waitFor: (marker: string) => Promise<number>;
+  close: () => void;
+}
+
+function openStream(baseUrl: string, cookie: string, agent: http.Agent): Stream {
+  const waiting = new Map<string, (at: number) => void>();
+  let onReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  const req = http.get(`${baseUrl}/api/admin/live`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, agent }, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      const at = performance.now();
+      if (chunk.includes('event: ready')) onReady();
+      for (const [marker, resolve] of waiting) {
+        if (chunk.includes(marker)) {
+          waiting.delete(marker);
+          resolve(at);
+        }
+      }
+    });
+    res.on('error', () => {});
+  });
+  req.on('error', () => {});
+  return {
+    ready,
+    waitFor: (marker) => new Promise((resolve) => waiting.set(marker, resolve)),
+    close: () => req.destroy(),
+  };
+}
+
+async function postLead(baseUrl: string, email: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: lead(email) });
+  if (res.status !== 201) throw new Error(`lead not stored: ${res.status}`);
+}
+
+const p95 = (xs: number[]) => quantile(xs, 0.95);
+
+/** POST sent to `writer` → the event read on a stream of `reader`, for each of LATENCY_SAMPLES leads in turn. */
+async function latencies(writer: ServerProcess, reader: ServerProcess, cookie: string): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: false });
+  const stream = openStream(reader.baseUrl, cookie, agent);
+  await stream.ready;
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const email = `lat-${crypto.randomUUID()}@example.com`;
+      const seen = stream.waitFor(email);
+      const sent = performance.now();
+      await postLead(writer.baseUrl, email);
+      ms.push((await seen) - sent);
+    }
+  } finally {
+    stream.close();
+    agent.destroy();
+  }
+  return ms;
+}
+
+/** STREAMS open streams in a process of their own (bench/live-streams.ts). */
+async function openScreens(baseUrl: string, cookie: string): Promise<{ waitFor: (marker: string) => Promise<number>; close: () => void }> {
+  const child = fork(path.join(import.meta.dirname, 'live-streams.ts'), [baseUrl, cookie, String(STREAMS)], { execArgv: ['--import', 'tsx'] });
+  const waiting = new Map<string, (at: number) => void>();
+  child.on('message', (m: { marker?: string; at?: number }) => {
+    if (m.marker) waiting.get(m.marker)?.(m.at!);
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`stream process exited with ${code}`)));
+    child.on('message', (m: { ready?: boolean }) => m.ready && resolve());
+  });
+  return {
+    waitFor: (marker) =>
+      new Promise((resolve) => {
+        waiting.set(marker, resolve);
+        child.send({ wait: marker });
+      }),
+    close: () => {
+      child.removeAllListeners('exit');
+      child.kill();
+    },
+  };
+}
+
+function rssKb(pid: number): number {
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim());
+}
+
+function intake(baseUrl: string): Promise<Result> {
+  return autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [{ method: 'POST', path: '/api/leads', setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }, body: lead(`${crypto.randomUUID()}@example.com`) }) }],
+  });
+}
+
+export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
+  process.env.LIVE_HEARTBEAT_MS = String(HEARTBEAT_MS);
+  const db = await createBenchDb('live', engine);
+  const app = await startServer('app', db.url);
+  const other = engine === 'postgres' ? await startServer('app', db.url) : null;
+  const rows: GoalRow[] = [];
+  try {
+    const cookie = await signInAdmin(app.baseUrl, db.url);
+    const one = await latencies(app, app, cookie);
+    rows.push({ engine, goal: `lead stored -> event on another stream, one process: p95 <= 1 s (${LATENCY_SAMPLES} leads)`, figure: `p95 ${p95(one).toFixed(1)} ms`, met: p95(one) <= 1000 });
+    if (other) {
+      const two = await latencies(app, other, cookie);
+      rows.push({ engine, goal: `lead stored -> event on a stream of a second process (LISTEN/NOTIFY): p95 <= 1 s`, figure: `p95 ${p95(two).toFixed(1)} ms`, met: p95(two) <= 1000 });
+    }
+
+    const none = await intake(app.baseUrl);
+    const before = rssKb(app.pid);
+    const screens = await openScreens(app.baseUrl, cookie);
+    await new Promise((r) => setTimeout(r, HEARTBEAT_MS * 1.5)); // a heartbeat (and its session check) has gone by
+    const perStreamKb = (rssKb(app.pid) - before) / STREAMS;
+    const fanOut: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const email = `fan-${crypto.randomUUID()}@example.com`;
+      const seen = screens.waitFor(email);
+      const sent = performance.timeOrigin + performance.now();
+      await postLead(app.baseUrl, email);
+      fanOut.push((await seen) - sent);
+    }
+    const withStreams = await intake(app.baseUrl);
+    screens.close();
+
+    const clean = (r: Result) => r.non2xx + r.errors === 0 && r['2xx'] > 0;
+    const ratio = none.requests.average > 0 ? withStreams.requests.average / none.requests.average : 0;
+    printTable(`Live stream, ${engine}`, ['measure', 'figure'], [
+      ['lead -> stream, one process (ms): p50 / p95 / max', `${pct(one, 0.5)} / ${pct(one, 0.95)} / ${Math.max(...one).toFixed(1)}`],
+      ...(other ? [['(two processes measured above, see goals)', '']] : []),
+      ['server memory per open stream', `${perStreamKb.toFixed(1)} KB`],
+      [`one lead -> all ${STREAMS} streams (ms), 5 leads`, fanOut.map((x) => x.toFixed(0)).join(', ')],
+      ['POST /api/leads req/s, no stream / 1,000 streams', `${none.requests.average.toFixed(0)} / ${withStreams.requests.average.toFixed(0)}`],
+    ]);
+    rows.push({ engine, goal: `${STREAMS} open streams with a ${HEARTBEAT_MS / 1000} s heartbeat: server memory per stream`, figure: `${perStreamKb.toFixed(1)} KB`, met: null });
+    rows.push({ engine, goal: `one new lead reaches all ${STREAMS} streams <= 1 s (worst of 5)`, figure: `${Math.max(...fanOut).toFixed(0)} ms`, met: Math.max(...fanOut) <= 1000 });
+    rows.push({
+      engine,
+      goal: `intake with ${STREAMS} streams open within 10 % of intake with none`,
+      figure: `${(ratio * 100).toFixed(0)} % (${withStreams.requests.average.toFixed(0)} / ${none.requests.average.toFixed(0)} req/s)`,
+      met: clean(none) && clean(withStreams) && ratio >= 0.9,
+    });
+    return rows;
+  } finally {
+    await app.stop();
+    await other?.stop();
+    await db.drop();
+  }
+}
+
+function quantile(xs: number[], q: number): number {
+  return [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+}
+
+const pct = (xs: number[], q: number) => quantile(xs, q).toFixed(1);
