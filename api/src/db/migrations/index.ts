@@ -20,6 +20,7 @@ import * as m045 from './045_lead_prefix_index';
 import * as m050 from './050_staff_audit';
 import * as m051 from './051_staff_accounts_and_devices';
 import * as m055 from './055_privacy';
+import * as m066 from './066_notifications';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '050_staff_audit': m050,
   '051_staff_accounts_and_devices': m051,
   '055_privacy': m055,
+  '066_notifications': m066,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
