@@ -79,7 +79,7 @@ export const leadsSeenInputSchema = z.object({
 
 /**
  * A push message's (encrypted) body: the record and the one line the notification shows, nothing more. `url`
- * is where a click goes.
+ * is where a click goes; `tag` names the record, so a second message about it replaces its notification.
  */
 export interface PushMessage {
   type: LiveEvent['type'];
@@ -87,6 +87,7 @@ export interface PushMessage {
   title: string;
   body: string;
   url: string;
+  tag: string;
 }
 
 /** What a notification says and where its click goes, for the service worker's push and the page's own. */
@@ -100,9 +101,10 @@ export function notificationFor(event: Pick<LiveEvent, 'type' | 'recordId' | 'ti
       : event.type === 'capture.created'
         ? '/admin/capture'
         : `/admin?lead=${event.recordId}`;
-  return { type: event.type, recordId: event.recordId, title: heading, body: event.title, url };
+  return { type: event.type, recordId: event.recordId, title: heading, body: event.title, url, tag: notificationTag(event) };
 }
 
 /** One notification per record: a second event about it replaces the first. */
-export const notificationTag = (message: Pick<PushMessage, 'type' | 'recordId'>) =>
-  `${message.type.startsWith('sample') ? 'sample' : message.type.startsWith('capture') ? 'capture' : 'lead'}-${message.recordId}`;
+function notificationTag(event: Pick<LiveEvent, 'type' | 'recordId'>): string {
+  return `${event.type.startsWith('sample') ? 'sample' : event.type.startsWith('capture') ? 'capture' : 'lead'}-${event.recordId}`;
+}

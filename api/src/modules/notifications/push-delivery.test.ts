@@ -80,6 +80,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
       title: 'New lead',
       body: 'Grace Hopper, Navy Mailers',
       url: `/admin?lead=${event.recordId}`,
+      tag: `lead-${event.recordId}`,
     });
     expect(push.refused).toEqual([]);
   });

@@ -4,7 +4,7 @@
 // 404 or 410 has dropped the subscription for good, so the row goes too. Each event is published only in the
 // process that stored it, so each device gets it once however many processes serve.
 import webpush, { WebPushError } from 'web-push';
-import { mayBeTold, notificationFor, notificationKindOf, notificationTag, type LiveEventDraft } from '../../contract';
+import { mayBeTold, notificationFor, notificationKindOf, type LiveEventDraft } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { deleteSubscription, pushTargetsFor, type PushTarget } from './notifications-queries';
 import { vapidKeysOf } from './vapid-keys';
@@ -42,7 +42,7 @@ async function deliver(deps: Deps, event: LiveEventDraft): Promise<void> {
     TTL: PUSH_TTL_SECONDS,
     urgency: 'high',
     // A second event about the record replaces the first while it waits at the push service.
-    topic: notificationTag(message),
+    topic: message.tag,
     contentEncoding: 'aes128gcm',
     timeout: 10_000,
     agent: deps.config.push.agent,

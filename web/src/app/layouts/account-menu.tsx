@@ -1,0 +1,41 @@
+// The signed-in person's menu: Notifications (a dialog), then the screens that are theirs or rarely used (Team,
+// Privacy, Your Devices), which would crowd the navigation row on a phone. Headless UI's Menu: Enter, Space or
+// the arrow keys open it, the arrows move, Escape closes and returns the focus to the button.
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { NotificationsDialog } from '../../features/notifications';
+import { ariaKeyShortcuts } from '../../lib/keyboard-shortcuts';
+import type { AdminRouteDef } from '../routes';
+import { goToScreen } from './admin-shortcuts';
+
+const ITEM = 'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 data-focus:bg-brand-50 data-focus:text-brand-900';
+
+export function AccountMenu({ screens, isAdmin }: { screens: readonly AdminRouteDef[]; isAdmin: boolean }) {
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  return (
+    <>
+      <Menu>
+        <MenuButton className="inline-flex shrink-0 items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+          Account
+          <span aria-hidden="true" className="text-xs">▾</span>
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="z-40 mt-1 w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+          <MenuItem>
+            <button type="button" className={ITEM} aria-haspopup="dialog" onClick={() => setNotificationsOpen(true)}>
+              Notifications
+            </button>
+          </MenuItem>
+          {screens.map((route) => (
+            <MenuItem key={route.path}>
+              <Link to={route.path} className={ITEM} aria-keyshortcuts={ariaKeyShortcuts(goToScreen(route))}>
+                {route.admin.heading}
+              </Link>
+            </MenuItem>
+          ))}
+        </MenuItems>
+      </Menu>
+      <NotificationsDialog open={notificationsOpen} onClose={() => setNotificationsOpen(false)} isAdmin={isAdmin} />
+    </>
+  );
+}
