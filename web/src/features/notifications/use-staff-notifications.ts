@@ -4,7 +4,8 @@
 import { useEffect } from 'react';
 import { mayBeTold, notificationFor, notificationKindOf, type CurrentUser } from '@contract';
 import { subscribe } from '../../lib/events';
-import { OPEN_PATH_MESSAGE, safeAppPath } from '../../lib/notifications/show';
+import { OPEN_PATH_MESSAGE } from '../../lib/cache-names';
+import { safeAppPath } from '../../lib/notifications/show';
 import { currentPermission, showFromPage } from './device-notifications';
 import { useNotificationsStore } from './notifications-store';
 import { useUnseenLeadsStore } from './unseen-leads-store';

@@ -9,9 +9,6 @@ export interface NotificationData {
   url: string;
 }
 
-/** The message the service worker sends an open window: "show this path" (a notification was clicked). */
-export const OPEN_PATH_MESSAGE = 'OPEN_PATH';
-
 export function showRecordNotification(registration: ServiceWorkerRegistration, message: PushMessage): Promise<void> {
   const data: NotificationData = { url: message.url };
   return registration.showNotification(message.title, {
