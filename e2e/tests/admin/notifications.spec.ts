@@ -9,7 +9,7 @@ import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { waitForServiceWorker } from '../pwa/support/pwa';
 import { createLead, getJson } from './support/api-data';
 import { expect, test, uniqueTag } from './support/admin-test';
-import { checkScreen } from './support/screens';
+import { checkScreen, expectNoSeriousViolations } from './support/screens';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -79,6 +79,7 @@ test('notifications - asked only on the switch; a live lead while hidden is one 
   await dashboard.accountMenu.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem')).toHaveText(['Notifications', 'Team', 'Privacy', 'Your Devices']);
+  await expectNoSeriousViolations(page);
   // Headless UI keeps the focus on the menu and marks the active item (aria-activedescendant).
   await expect(dashboard.accountMenuItem('Notifications')).toHaveAttribute('data-focus', '');
   await page.keyboard.press('Enter');
@@ -96,7 +97,8 @@ test('notifications - asked only on the switch; a live lead while hidden is one 
   // Visible: the screens show a new lead, no notification. Hidden: one notification, a second event about the
   // same lead replaces it (its tag).
   const lead = await createLead(page.request, { email: `${uniqueTag('note')}@example.com`, company: 'Notify Co' });
-  await postLive(page, liveLead(lead));
+  const seenOnScreen = await createLead(page.request, { email: `${uniqueTag('seen')}@example.com`, company: 'On Screen Co' });
+  await postLive(page, liveLead(seenOnScreen));
   await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
   await postLive(page, liveLead(lead));
   await postLive(page, liveLead(lead));

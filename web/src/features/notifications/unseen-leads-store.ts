@@ -24,6 +24,8 @@ function show(count: number): void {
 
 // Answers can cross (a refresh started before a mark was posted): the latest request's answer wins.
 let request = 0;
+let refreshing = false;
+let again = false;
 
 export const useUnseenLeadsStore = create<UnseenState>()((set, get) => {
   const apply = (id: number, answer: { count: number; seenThrough: number }) => {
@@ -35,11 +37,22 @@ export const useUnseenLeadsStore = create<UnseenState>()((set, get) => {
     count: 0,
     seenThrough: 0,
     refresh: async () => {
-      const id = ++request;
+      // A burst of new leads asks once, plus once more after the answer for those that came meanwhile.
+      if (refreshing) {
+        again = true;
+        return;
+      }
+      refreshing = true;
       try {
-        apply(id, await fetchUnseenLeads());
+        do {
+          again = false;
+          const id = ++request;
+          apply(id, await fetchUnseenLeads());
+        } while (again);
       } catch {
         // Offline or signed out: the count stays as it was; the next event or visit asks again.
+      } finally {
+        refreshing = false;
       }
     },
     markSeen: async (through) => {
