@@ -30,6 +30,8 @@ import { teamRoutes } from './modules/team/team-routes';
 import { staffAuditRoutes } from './modules/staff-audit/staff-audit-routes';
 import { privacyRoutes } from './modules/privacy/privacy-routes';
 import { liveRoutes } from './modules/live/live-routes';
+import { notificationsRoutes } from './modules/notifications/notifications-routes';
+import { startPushDelivery } from './modules/notifications/push-delivery';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -55,9 +57,12 @@ export function createApp(deps: AppDeps): Koa {
     staffAuditRoutes,
     privacyRoutes,
     liveRoutes,
+    notificationsRoutes,
   ]) {
     addRoutes(deps, router);
   }
+  // Web Push for each live event, to the staff who asked for it (docs/admin.md, "Notifications").
+  startPushDelivery(deps);
   const session = sessionMiddleware(deps, app);
   const api = compose<Koa.ParameterizedContext>([
     originCheck,

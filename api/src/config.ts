@@ -1,4 +1,5 @@
 // Environment → typed configuration, checked once at start; every bad key is listed, not just the first.
+import type https from 'node:https';
 import path from 'node:path';
 import * as z from 'zod/mini';
 
@@ -24,6 +25,10 @@ const envSchema = z.object({
   CRM_SYNC_BACKOFF_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 2000),
   LIVE_HEARTBEAT_MS: z._default(z.coerce.number().check(z.int(), z.gte(50), z.lte(60_000)), 15_000),
   CRM_SYNC_POLL_MS: z._default(z.coerce.number().check(z.int(), z.gte(10)), 1000),
+  // Web Push (docs/security.md): without the pair, a pair is generated once into data/vapid-keys.json.
+  VAPID_PUBLIC_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)'))),
+  VAPID_PRIVATE_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)'))),
+  VAPID_SUBJECT: z._default(z.string().check(z.regex(/^(mailto:[^\s]+|https:\/\/[^\s]+)$/i, 'must be a mailto: or https: URL')), 'mailto:hello@directmailers.example'),
 });
 
 export interface Config {
@@ -42,11 +47,21 @@ export interface Config {
   dataDir: string;
   crm: CrmConfig;
   live: LiveConfig;
+  push: PushConfig;
 }
 
 export interface LiveConfig {
   /** How often each open live stream gets a heartbeat, and its session is checked again. */
   heartbeatMs: number;
+}
+
+export interface PushConfig {
+  /** VAPID key pair from the environment (both or neither); else the pair kept in data/. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who runs this server, for push services to reach (a mailto: or https: URL). */
+  subject: string;
+  /** The HTTPS agent push requests go through; tests trust their fake push service's certificate with it. */
+  agent?: https.Agent;
 }
 
 export interface SignInConfig {
@@ -81,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (a pair is then kept in data/)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -103,5 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: 5 * 60_000,
     },
     live: { heartbeatMs: e.LIVE_HEARTBEAT_MS },
+    push: {
+      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT,
+    },
   };
 }

@@ -29,7 +29,7 @@ export function resolveSessionKeys(config: Config): string[] {
  * Writes `content` to `file` unless it exists, atomically: written to a private temporary file first and then
  * linked into place, so a second process starting at the same moment never reads a half-written (empty) file.
  */
-function createOnce(file: string, content: string): void {
+export function createOnce(file: string, content: string): void {
   if (fs.existsSync(file)) return;
   const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
   fs.writeFileSync(temp, content, { mode: PRIVATE_FILE_MODE });

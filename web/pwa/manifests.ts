@@ -47,8 +47,11 @@ export const adminManifest = {
   shortcuts: [
     { name: 'Lead Dashboard', short_name: 'Leads', url: '/admin', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
     { name: 'Sample Management', short_name: 'Samples', url: '/admin/samples', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
-    { name: 'Pricing Management', short_name: 'Pricing', url: '/admin/pricing', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+    { name: 'Event Capture', short_name: 'Capture', url: '/admin/capture', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
   ],
+  // A second launch (the icon, a shortcut, a notification's link) focuses the open window instead of opening
+  // another; browsers that cannot focus fall back to their default.
+  launch_handler: { client_mode: ['focus-existing', 'auto'] },
   screenshots: [
     { src: '/screenshots/admin-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The lead dashboard' },
     { src: '/screenshots/admin-narrow.png', sizes: '375x812', type: 'image/png', form_factor: 'narrow', label: 'The lead dashboard on a phone' },

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker: precached pages and assets answer navigations (fast, and offline), admin reads fall
 // back to their last answer offline, public pricing is stale-while-revalidate, and Background Sync replays
-// the outbox. It never takes over by itself: the page asks, after the visitor agrees to reload.
+// the outbox, and staff's notifications arrive by Web Push. It never takes over by itself: the page asks, after
+// the visitor agrees to reload.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -9,7 +10,10 @@ import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { replayOutbox } from './lib/outbox';
-import { ADMIN_API_CACHE, CACHE_ANSWERS_MESSAGE, CACHED_AT_HEADER, OUTBOX_SYNC_TAG, PUBLIC_API_CACHE } from './lib/cache-names';
+import { ADMIN_API_CACHE, CACHE_ANSWERS_MESSAGE, CACHED_AT_HEADER, OPEN_PATH_MESSAGE, OUTBOX_SYNC_TAG, PUBLIC_API_CACHE } from './lib/cache-names';
+import { safeAppPath, showRecordNotification } from './lib/notifications/show';
+import { resubscribePush } from './lib/notifications/push-subscription';
+import type { PushMessage } from '@contract';
 import { ADMIN_CACHE_MAX_AGE_SECONDS, adminSessionGuard, clearAdminCache, isAdminRead, isSessionBoundary } from './lib/admin-read-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -112,4 +116,43 @@ self.addEventListener('message', (event) => {
     });
     event.waitUntil(Promise.allSettled(kept));
   }
+});
+
+// Web Push (docs/admin.md, "Notifications"): the server sends one message per record a person wants to hear
+// about; it always shows a notification (browsers require it of a push), tagged per record.
+self.addEventListener('push', (event) => {
+  let message: PushMessage | null = null;
+  try {
+    message = event.data?.json() as PushMessage;
+  } catch {
+    message = null;
+  }
+  if (!message || typeof message.title !== 'string') return;
+  event.waitUntil(showRecordNotification(self.registration, message));
+});
+
+// A click focuses an open admin window and has it show the record (no reload: the page routes itself), or
+// opens the app at the record's path.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification((event.notification.data as { url?: unknown } | null)?.url));
+});
+
+async function openFromNotification(url: unknown): Promise<void> {
+  const path = safeAppPath(url);
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const admin = windows.find((w) => new URL(w.url).pathname.startsWith('/admin'));
+  if (admin) {
+    admin.postMessage({ type: OPEN_PATH_MESSAGE, path });
+    await admin.focus();
+    return;
+  }
+  await self.clients.openWindow(path);
+}
+
+// The push service replaced or expired this device's subscription: subscribe again with the same server key
+// and tell the server (the session's cookie goes with the worker's request).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const e = event as ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+  e.waitUntil(resubscribePush(self.registration, e.oldSubscription ?? null, e.newSubscription ?? null));
 });

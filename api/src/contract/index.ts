@@ -8,3 +8,4 @@ export * from './validation';
 export * from './csv';
 export * from './privacy';
 export * from './live';
+export * from './notifications';

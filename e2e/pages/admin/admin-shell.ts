@@ -1,4 +1,4 @@
-// The admin frame every screen shares: heading, navigation, signed-in user, sign out, and the toast.
+// The admin frame every screen shares: heading, navigation, account menu, signed-in user, sign out, and the toast.
 import type { Locator, Page } from '@playwright/test';
 
 export class AdminShell {
@@ -13,6 +13,9 @@ export class AdminShell {
   /** The button that opens the list of keyboard shortcuts, and that list. */
   readonly shortcutsButton: Locator;
   readonly shortcutsDialog: Locator;
+  /** The account menu's button (Notifications, Team, Privacy, Your Devices) and, once open, its items. */
+  readonly accountMenu: Locator;
+  readonly notificationsDialog: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
@@ -24,5 +27,11 @@ export class AdminShell {
     this.notAdminNotice = page.getByRole('heading', { name: 'This area is for admins' });
     this.shortcutsButton = page.getByRole('button', { name: 'Keyboard shortcuts' });
     this.shortcutsDialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    this.accountMenu = page.getByRole('button', { name: 'Account' });
+    this.notificationsDialog = page.getByRole('dialog', { name: 'Notifications' });
+  }
+
+  accountMenuItem(name: string): Locator {
+    return this.page.getByRole('menuitem', { name });
   }
 }

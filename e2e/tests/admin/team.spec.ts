@@ -79,7 +79,8 @@ test('invite a rep - they choose a password through the link, capture a lead; de
   await expect(card.getByText('None signed in')).toBeVisible();
 
   // The rep's next request (opening Your Devices in the app) is refused: the signed-out flow takes them to sign in.
-  await repPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /Devices/ }).click();
+  await repPage.getByRole('button', { name: 'Account' }).click();
+  await repPage.getByRole('menuitem', { name: 'Your Devices' }).click();
   await repPage.waitForURL(signInPage);
   // The lead they captured keeps them as its author.
   expect((await leadsAtEvent(event)).map((l) => l.captured_by_email)).toEqual([email]);

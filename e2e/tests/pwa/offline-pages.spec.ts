@@ -29,7 +29,13 @@ test('installability - Chromium reports no error for the site (/) nor the admin 
   }
   const admin = await (await page.request.get('/admin.webmanifest')).json();
   expect(admin).toMatchObject({ name: 'DirectMailers Admin', start_url: '/admin', display_override: ['window-controls-overlay', 'standalone'] });
-  expect(admin.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/admin', '/admin/samples', '/admin/pricing']);
+  expect(admin.shortcuts.map((s: { short_name: string; url: string }) => [s.short_name, s.url])).toEqual([
+    ['Leads', '/admin'],
+    ['Samples', '/admin/samples'],
+    ['Capture', '/admin/capture'],
+  ]);
+  for (const shortcut of admin.shortcuts) expect((await page.request.get(shortcut.icons[0].src)).status()).toBe(200);
+  expect(admin.launch_handler).toEqual({ client_mode: ['focus-existing', 'auto'] });
 });
 
 test('offline - after one online visit every public page, the 404 page and the admin shell load', async ({ page, context }) => {

@@ -32,6 +32,8 @@ export interface AdminScreen {
   goKey: string;
   /** The keys the screen itself answers, listed under `where` in the shortcuts list (names only: no code here). */
   shortcuts?: { where: string; keys: readonly ShortcutName[] };
+  /** Reached from the account menu rather than the navigation row (the person's own and the rarely used screens). */
+  inAccountMenu?: true;
 }
 
 export interface RouteDef {
@@ -206,14 +208,14 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/team-page')),
     meta: { title: 'Team | DirectMailers Admin', description: 'Staff accounts, their devices, and the staff audit log.' },
-    admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 't' },
+    admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 't', inAccountMenu: true },
   },
   {
     path: '/admin/privacy',
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/privacy-page')),
     meta: { title: 'Privacy | DirectMailers Admin', description: 'Find, export or erase a person; the retention rule.' },
-    admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'y' },
+    admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'y', inAccountMenu: true },
   },
   {
     path: '/admin/devices',
@@ -221,7 +223,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     page: lazyPage(() => import('../pages/admin/devices-page')),
     meta: { title: 'Your Devices | DirectMailers Admin', description: 'Where you are signed in.' },
     // Everyone signed in manages their own devices, reps too.
-    admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled', goKey: 'v' },
+    admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled', goKey: 'v', inAccountMenu: true },
   },
 ];
 

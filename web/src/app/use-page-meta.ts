@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { siteConfig } from '../lib/site-config';
+import { titleWithCount } from '../lib/title-count';
 import type { PageMeta } from './routes';
 
 /** Keeps title, description and canonical link right after client-side navigation; the server sends them first. */
 export function usePageMeta(meta: PageMeta, pathname: string) {
   useEffect(() => {
-    document.title = meta.title;
+    document.title = titleWithCount(meta.title);
     setHeadTag('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', meta.description);
     setHeadTag('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', canonicalUrl(pathname));
   }, [meta, pathname]);

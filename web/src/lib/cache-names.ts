@@ -18,6 +18,8 @@ export const LIVE_STREAM_LOCK_NAME = 'dm-live-stream';
 export const EVENTS_CHANNEL = 'dm-events';
 /** The page's message to the service worker: "cache these answers I fetched before you controlled me". */
 export const CACHE_ANSWERS_MESSAGE = 'CACHE_ANSWERS';
+/** The service worker's message to an open admin window: "show this path" (a notification was clicked). */
+export const OPEN_PATH_MESSAGE = 'OPEN_PATH';
 
 /** The captures made on this device (IndexedDB), kept after the outbox has delivered them. */
 export const CAPTURES_DB_NAME = 'dm-captures';

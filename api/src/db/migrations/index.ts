@@ -22,6 +22,7 @@ import * as m051 from './051_staff_accounts_and_devices';
 import * as m055 from './055_privacy';
 import * as m060 from './060_live_events';
 import * as m062 from './062_lead_symbol_search';
+import * as m066 from './066_notifications';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '055_privacy': m055,
   '060_live_events': m060,
   '062_lead_symbol_search': m062,
+  '066_notifications': m066,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,4 @@
-// POST /api/leads (public, idempotent, spam-guarded); GET /api/admin/leads and /api/admin/leads.csv, and POST
+// POST /api/leads (public, idempotent, spam-guarded); GET /api/admin/leads, /api/admin/leads/:id and /api/admin/leads.csv, and POST
 // /api/admin/leads/:id/release for suspected spam (admin).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
@@ -11,7 +11,7 @@ import { parseId } from '../../http/validate';
 import { setNextPageLink } from '../../http/paging';
 import { sendCsvDownload } from '../../http/csv-download';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
-import { allLeads, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
+import { allLeads, leadById, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
 import { leadsCsvStream } from './leads-csv';
 
 /**
@@ -44,6 +44,10 @@ export function leadsRoutes(deps: AppDeps, router = new Router()) {
     const leads = await listLeadPage(deps, query);
     setNextPageLink(ctx, '/api/admin/leads', query, leads);
     ctx.body = leads;
+  });
+
+  router.get('/api/admin/leads/:id', admin, async (ctx) => {
+    ctx.body = await leadById(deps, parseId(ctx.params.id));
   });
 
   // "Not spam": out of quarantine, into the counts and the CRM.

@@ -97,6 +97,13 @@ export async function releaseQuarantinedLead({ db, clock, live }: Pick<AppDeps, 
   return lead;
 }
 
+/** One lead for its detail (a notification's click opens it): suspected spam too, as the spam list shows it. */
+export async function leadById({ db }: Pick<AppDeps, 'db'>, id: number): Promise<Lead> {
+  const lead = await findLead(db, id);
+  if (!lead) throw notFound('Lead');
+  return lead;
+}
+
 export function listLeadPage(deps: Pick<AppDeps, 'db'>, page: LeadPage): Promise<Lead[]> {
   return listLeads(deps.db, page);
 }

@@ -1,17 +1,20 @@
 // The staff admin's frame, as the route table's layout route: a sidebar on desktop (a top bar with a
-// scrolling nav row on phones) with the screens the table lists, the signed-in user and sign out. Each
+// scrolling nav row on phones) with the screens the table lists, the signed-in user, their account menu
+// (notifications and the screens marked for it) and sign out. Each
 // screen's heading, roles and sign-in wording come from the table. The screen itself renders only behind
 // the admin gate, so no store fetches anything before the session is known: staff data loads only for a
 // signed-in user.
 import { Suspense } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { OfflineBanner } from '../../components/ui/offline-banner';
 import { AdminGate, SignedInUser, useCurrentUserStore } from '../../features/admin-auth';
+import { useStaffNotifications } from '../../features/notifications';
 import { ariaKeyShortcuts } from '../../lib/keyboard-shortcuts';
 import { PageLoading } from '../page-loading';
 import { ADMIN_ROUTES, matchRoute, type AdminRouteDef } from '../routes';
 import { AdminShortcuts, goToScreen } from './admin-shortcuts';
 import { useLiveStream } from '../../lib/live-stream';
+import { AccountMenu } from './account-menu';
 
 /** The screen the current path shows; the layout only ever renders for the table's admin routes. */
 function useAdminScreen(): AdminRouteDef {
@@ -23,9 +26,15 @@ function useAdminScreen(): AdminRouteDef {
 export function AdminLayout() {
   const { admin: screen } = useAdminScreen();
   // A rep sees only the screens open to reps (event capture); until the user is known, every entry shows.
-  const role = useCurrentUserStore((s) => s.user?.role);
+  const user = useCurrentUserStore((s) => s.user);
+  const role = user?.role;
   useLiveStream(Boolean(role));
   const screens = role ? ADMIN_ROUTES.filter((r) => r.admin.roles.includes(role)) : ADMIN_ROUTES;
+  const navScreens = screens.filter((r) => !r.admin.inAccountMenu);
+  const menuScreens = screens.filter((r) => r.admin.inAccountMenu);
+  const navigate = useNavigate();
+  useStaffNotifications(user, navigate);
+  const accountMenu = user ? <AccountMenu screens={menuScreens} isAdmin={role === 'admin'} /> : null;
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 lg:flex">
       <a href="#admin-main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
@@ -37,13 +46,14 @@ export function AdminLayout() {
             <a href="/" className="shrink-0 whitespace-nowrap text-lg font-bold text-brand-800">
               DirectMailers <span className="hidden font-medium text-slate-500 sm:inline">Admin</span>
             </a>
-            <div className="min-w-0 lg:hidden">
+            <div className="flex min-w-0 items-center gap-2 lg:hidden">
+              {accountMenu}
               <SignedInUser compact />
             </div>
           </div>
           <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:px-3">
             <ul className="flex gap-1 lg:flex-col">
-              {screens.map((route) => (
+              {navScreens.map((route) => (
                 <li key={route.path} className="shrink-0">
                   <NavLink
                     to={route.path}
@@ -62,8 +72,9 @@ export function AdminLayout() {
               ))}
             </ul>
           </nav>
-          <div className="hidden border-t border-slate-200 px-6 py-5 lg:block">
+          <div className="hidden space-y-3 border-t border-slate-200 px-6 py-5 lg:block">
             <SignedInUser />
+            {accountMenu}
           </div>
         </div>
       </aside>

@@ -6,3 +6,4 @@ export { LoadMore } from './components/load-more';
 export { useLeadsStore } from './leads-store';
 export { CrmStatusLine } from './components/crm-status';
 export { EventSummaryPanel } from './components/event-summary';
+export { LeadFromLink } from './components/lead-from-link';

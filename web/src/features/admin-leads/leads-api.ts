@@ -92,3 +92,8 @@ export function retryLeadSync(id: number): Promise<Lead> {
 export function releaseLead(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/release`).json<Lead>();
 }
+
+/** One lead by id, for its details (a notification's link). */
+export function fetchLead(id: number): Promise<Lead> {
+  return apiClient.get(`${LEADS_PATH}/${id}`).json<Lead>();
+}

@@ -1,10 +1,15 @@
 // /admin: the lead dashboard: stat cards, leads per day, and the Recent Leads table with search, status
-// filter, paging and CSV export.
+// filter, paging and CSV export. Seen while visible, it marks its newest lead seen (the unseen count); ?lead=ID
+// opens that lead's details.
 import { useEffect } from 'react';
-import { CrmStatusLine, EventSummaryPanel, LeadFilters, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
+import { CrmStatusLine, EventSummaryPanel, LeadFilters, LeadFromLink, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
+import { useMarkLeadsSeen } from '../../features/notifications';
 
 export default function DashboardPage() {
   useEffect(() => useLeadsStore.getState().ensureLoaded(), []);
+  // The newest lead shown (suspected spam is not counted as unseen, so it marks nothing seen either).
+  const newestLeadId = useLeadsStore((s) => (s.filters.spam ? undefined : s.leads.reduce((max, l) => Math.max(max, l.id), 0) || undefined));
+  useMarkLeadsSeen(newestLeadId);
   return (
     <div className="space-y-6">
       <StatCards />
@@ -19,6 +24,7 @@ export default function DashboardPage() {
         <LeadsTable />
         <LoadMore />
       </section>
+      <LeadFromLink />
     </div>
   );
 }

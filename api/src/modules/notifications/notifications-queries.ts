@@ -1,0 +1,104 @@
+// Rows of notification_preferences, push_subscriptions and lead_seen_marks; every statement below compiles to
+// the same meaning on SQLite and PostgreSQL (upserts through ON CONFLICT, booleans normalised here).
+import type { NotificationKind, NotificationPreferences, PushSubscriptionInput } from '../../contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../contract';
+import type { Db } from '../../db/knex';
+import { toBool } from '../../db/types';
+
+const KIND_COLUMNS: Record<NotificationKind, string> = {
+  leads: 'leads',
+  samples: 'samples',
+  captures: 'captures',
+  crmFailures: 'crm_failures',
+};
+
+export async function findPreferences(db: Db, userId: number): Promise<NotificationPreferences> {
+  const row = await db('notification_preferences').where({ user_id: userId }).first();
+  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  return {
+    enabled: toBool(row.enabled),
+    leads: toBool(row.leads),
+    samples: toBool(row.samples),
+    captures: toBool(row.captures),
+    crmFailures: toBool(row.crm_failures),
+  };
+}
+
+export async function savePreferences(db: Db, userId: number, prefs: NotificationPreferences, nowIso: string): Promise<void> {
+  await db('notification_preferences')
+    .insert({
+      user_id: userId,
+      enabled: prefs.enabled,
+      leads: prefs.leads,
+      samples: prefs.samples,
+      captures: prefs.captures,
+      crm_failures: prefs.crmFailures,
+      updated_at: nowIso,
+    })
+    .onConflict('user_id')
+    .merge();
+}
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userId: number;
+  role: string;
+}
+
+/** Subscriptions of active users who turned notifications on and want this kind. */
+export async function pushTargetsFor(db: Db, kind: NotificationKind): Promise<PushTarget[]> {
+  const rows = await db('push_subscriptions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .join('notification_preferences as p', 'p.user_id', 's.user_id')
+    .where('u.status', 'active')
+    .andWhere('p.enabled', true)
+    .andWhere(`p.${KIND_COLUMNS[kind]}`, true)
+    .select('s.endpoint', 's.p256dh', 's.auth', 's.user_id', 'u.role');
+  return rows.map((r) => ({ endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, userId: Number(r.user_id), role: String(r.role) }));
+}
+
+/** Stores this device's subscription under its session; the same endpoint from a new session takes the row over. */
+export async function saveSubscription(db: Db, userId: number, sessionId: string, sub: PushSubscriptionInput, nowIso: string): Promise<void> {
+  await db('push_subscriptions')
+    .insert({ user_id: userId, session_id: sessionId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, created_at: nowIso })
+    .onConflict('endpoint')
+    .merge(['user_id', 'session_id', 'p256dh', 'auth', 'created_at']);
+}
+
+export async function deleteSubscriptionOfUser(db: Db, userId: number, endpoint: string): Promise<number> {
+  return db('push_subscriptions').where({ user_id: userId, endpoint }).delete();
+}
+
+export async function deleteSubscription(db: Db, endpoint: string): Promise<number> {
+  return db('push_subscriptions').where({ endpoint }).delete();
+}
+
+/** The highest id of a lead in the lists (suspected spam is not counted: it is not in the lists either). */
+async function newestLeadId(db: Db): Promise<number> {
+  const row = await db('leads').whereNull('spam_reason').max({ id: 'id' }).first();
+  return Number(row?.id ?? 0);
+}
+
+/** The user's mark; a user without one starts at the newest lead, so a new account does not begin with every lead unseen. */
+export async function seenThrough(db: Db, userId: number, nowIso: string): Promise<number> {
+  const row = await db('lead_seen_marks').where({ user_id: userId }).first();
+  if (row) return Number(row.seen_through);
+  const start = await newestLeadId(db);
+  await db('lead_seen_marks').insert({ user_id: userId, seen_through: start, updated_at: nowIso }).onConflict('user_id').ignore();
+  const stored = await db('lead_seen_marks').where({ user_id: userId }).first();
+  return Number(stored?.seen_through ?? start);
+}
+
+/** Moves the mark forward to `through` (never back, never past the newest lead, so a later lead still counts). */
+export async function advanceSeenThrough(db: Db, userId: number, through: number, nowIso: string): Promise<void> {
+  const target = Math.min(through, await newestLeadId(db));
+  await seenThrough(db, userId, nowIso);
+  await db('lead_seen_marks').where({ user_id: userId }).andWhere('seen_through', '<', target).update({ seen_through: target, updated_at: nowIso });
+}
+
+export async function countLeadsAfter(db: Db, id: number): Promise<number> {
+  const row = await db('leads').whereNull('spam_reason').andWhere('id', '>', id).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

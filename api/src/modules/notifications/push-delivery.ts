@@ -1,0 +1,64 @@
+// Web Push for every live event a staff member asked to hear about (their choices, and only what their role
+// may see): one encrypted message per subscribed device, through the `web-push` library (VAPID-signed,
+// aes128gcm). Runs after the change is committed, off the request's path; a push service that answers
+// 404 or 410 has dropped the subscription for good, so the row goes too. Each event is published only in the
+// process that stored it, so each device gets it once however many processes serve.
+import webpush, { WebPushError } from 'web-push';
+import { mayBeTold, notificationFor, notificationKindOf, type LiveEventDraft } from '../../contract';
+import type { AppDeps } from '../../deps';
+import { deleteSubscription, pushTargetsFor, type PushTarget } from './notifications-queries';
+import { vapidKeysOf } from './vapid-keys';
+
+/** How long a push service keeps a message for a device that is off: a lead older than a day is no news. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'live'>;
+
+/** Subscribes to the live bus; returns the unsubscribe and a way for tests to wait for sends in flight. */
+export function startPushDelivery(deps: Deps): { stop: () => void; idle: () => Promise<void> } {
+  const inFlight = new Set<Promise<void>>();
+  const stop = deps.live.subscribe((event) => {
+    const work = deliver(deps, event).catch((err) => deps.logger.error({ err }, 'push delivery failed'));
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  });
+  return {
+    stop,
+    idle: async () => {
+      while (inFlight.size) await Promise.all([...inFlight]);
+    },
+  };
+}
+
+async function deliver(deps: Deps, event: LiveEventDraft): Promise<void> {
+  const kind = notificationKindOf(event);
+  if (!kind) return;
+  const targets = (await pushTargetsFor(deps.db, kind)).filter((t) => mayBeTold({ id: t.userId, role: t.role }, event));
+  if (!targets.length) return;
+  const message = notificationFor(event);
+  const payload = JSON.stringify(message);
+  const options: webpush.RequestOptions = {
+    vapidDetails: { subject: deps.config.push.subject, ...vapidKeysOf(deps.config) },
+    TTL: PUSH_TTL_SECONDS,
+    urgency: 'high',
+    // A second event about the record replaces the first while it waits at the push service.
+    topic: message.tag,
+    contentEncoding: 'aes128gcm',
+    timeout: 10_000,
+    agent: deps.config.push.agent,
+  };
+  await Promise.all(targets.map((target) => sendOne(deps, target, payload, options)));
+}
+
+async function sendOne(deps: Deps, target: PushTarget, payload: string, options: webpush.RequestOptions): Promise<void> {
+  try {
+    await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, options);
+  } catch (err) {
+    if (err instanceof WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
+      await deleteSubscription(deps.db, target.endpoint);
+      deps.logger.info({ userId: target.userId }, 'push subscription gone; removed');
+      return;
+    }
+    deps.logger.warn({ err, userId: target.userId }, 'push not delivered');
+  }
+}

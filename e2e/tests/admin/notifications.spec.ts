@@ -1,0 +1,170 @@
+// Telling the person: the account menu and its Notifications switch (the browser's permission asked on that
+// press only), a notification for a live lead while the app is hidden, its click opening that lead, a Web Push
+// delivered through the DevTools protocol shown by the service worker, and the unseen count on the app badge
+// and in the window title. Live events are posted on the app's own BroadcastChannel, as its stream does.
+import type { Page } from '@playwright/test';
+import type { Lead, LiveEvent, PushMessage } from '../../../api/src/contract';
+import { EVENTS_CHANNEL } from '../../../web/src/lib/cache-names';
+import { DashboardPage } from '../../pages/admin/dashboard-page';
+import { waitForServiceWorker } from '../pwa/support/pwa';
+import { createLead, getJson } from './support/api-data';
+import { expect, test, uniqueTag } from './support/admin-test';
+import { checkScreen, expectNoSeriousViolations } from './support/screens';
+
+test.use({ serviceWorkers: 'allow' });
+
+// Before any script of the app: a page whose visibility the test sets, and a record of what the page asked of
+// the browser (permission prompts, badge numbers).
+async function instrument(page: Page) {
+  await page.addInitScript(() => {
+    let hidden = false;
+    Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => hidden });
+    const w = window as unknown as Record<string, unknown>;
+    w.__setHidden = (value: boolean) => {
+      hidden = value;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const asked: string[] = [];
+    w.__permissionAsks = asked;
+    const original = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = () => {
+      asked.push(new Date().toISOString());
+      return original();
+    };
+    const badges: (number | 'clear')[] = [];
+    w.__badges = badges;
+    const nav = navigator as unknown as Record<string, unknown>;
+    nav.setAppBadge = async (n: number) => void badges.push(n);
+    nav.clearAppBadge = async () => void badges.push('clear');
+  });
+}
+
+function liveLead(lead: Lead): LiveEvent {
+  return {
+    id: `t-${lead.id}`,
+    type: 'lead.created',
+    at: lead.createdAt,
+    recordId: lead.id,
+    title: `${lead.firstName} ${lead.lastName}, ${lead.company}`,
+    repUserId: null,
+    record: lead,
+  };
+}
+
+/** What the app's stream does with each event it hears: post it to every tab on the app's channel. */
+async function postLive(page: Page, event: LiveEvent) {
+  await page.evaluate(({ channel, event }) => new BroadcastChannel(channel).postMessage({ type: 'live', event }), { channel: EVENTS_CHANNEL, event });
+}
+
+async function shownNotifications(page: Page) {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+  });
+}
+
+test('notifications - asked only on the switch; a live lead while hidden is one notification per lead; a click opens it; a push is shown by the worker', async ({ page, context, baseURL }) => {
+  // One person's whole path, with the dialog's axe check and pictures at two widths.
+  test.setTimeout(60_000);
+  await instrument(page);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await waitForServiceWorker(page);
+  await expect(dashboard.heading).toHaveText('Lead Dashboard');
+
+  // The account menu, by keyboard: Team, Privacy and Your Devices are there, not in the navigation row.
+  await expect(dashboard.nav.getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await dashboard.accountMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem')).toHaveText(['Notifications', 'Team', 'Privacy', 'Your Devices']);
+  await expectNoSeriousViolations(page);
+  // Headless UI keeps the focus on the menu and marks the active item (aria-activedescendant).
+  await expect(dashboard.accountMenuItem('Notifications')).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Enter');
+  const main = dashboard.notificationsDialog.getByRole('switch', { name: 'Notifications on this device' });
+  await expect(main).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __permissionAsks: string[] }).__permissionAsks.length)).toBe(0);
+  await expect(main).not.toBeChecked();
+  await checkScreen(page, 'notifications-dialog', () => expect(main).toBeVisible(), { fullPage: false });
+  await main.click();
+  await expect(main).toBeChecked();
+  expect(await page.evaluate(() => (window as unknown as { __permissionAsks: string[] }).__permissionAsks.length)).toBe(1);
+  expect(await getJson(page.request, '/api/admin/notifications/preferences')).toMatchObject({ enabled: true, leads: true });
+  await page.keyboard.press('Escape');
+
+  // Visible: the screens show a new lead, no notification. Hidden: one notification, a second event about the
+  // same lead replaces it (its tag).
+  const lead = await createLead(page.request, { email: `${uniqueTag('note')}@example.com`, company: 'Notify Co' });
+  const seenOnScreen = await createLead(page.request, { email: `${uniqueTag('seen')}@example.com`, company: 'On Screen Co' });
+  await postLive(page, liveLead(seenOnScreen));
+  await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
+  await postLive(page, liveLead(lead));
+  await postLive(page, liveLead(lead));
+  await expect.poll(() => shownNotifications(page)).toEqual([
+    { title: 'New lead', body: `Lee Lead, Notify Co`, tag: `lead-${lead.id}`, data: { url: `/admin?lead=${lead.id}` } },
+  ]);
+
+  // The person clicks it: the worker focuses this window, which opens the lead's details.
+  await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(false));
+  const worker = context.serviceWorkers()[0]!;
+  // (The worker's own globals, which this file's DOM typings do not name.)
+  await worker.evaluate(async () => {
+    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent: (e: Event) => boolean };
+    const [notification] = await sw.registration.getNotifications();
+    const NotificationEventOfWorker = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    sw.dispatchEvent(new NotificationEventOfWorker('notificationclick', { notification: notification! }));
+  });
+  await expect(page).toHaveURL(`/admin?lead=${lead.id}`);
+  const details = page.getByRole('dialog', { name: 'Lead details' });
+  await expect(details).toContainText(lead.email);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/admin');
+  expect(await shownNotifications(page)).toEqual([]);
+
+  // Web Push while the app is closed: a message delivered to the worker through the DevTools protocol.
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+      const live = registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  const pushed: PushMessage = { type: 'sample.created', recordId: 987654, title: 'New sample request', body: 'Sam Sample, Acme', url: '/admin/samples', tag: 'sample-987654' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId, data: JSON.stringify(pushed) });
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'New sample request', body: 'Sam Sample, Acme', tag: 'sample-987654', data: { url: '/admin/samples' } }]);
+  await cdp.detach();
+});
+
+test('app badge and title - the unseen leads from the server, counted up by live leads, cleared once the dashboard is seen', async ({ page }) => {
+  await instrument(page);
+  await createLead(page.request, { email: `${uniqueTag('seen')}@example.com` });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.rows.first()).toBeVisible();
+  // Seen: nothing unseen on this account now.
+  await expect.poll(async () => (await getJson<{ count: number }>(page.request, '/api/admin/notifications/unseen-leads')).count).toBe(0);
+
+  await page.goto('/admin/samples');
+  const badges = () => page.evaluate(() => (window as unknown as { __badges: (number | 'clear')[] }).__badges.at(-1));
+  for (const n of [1, 2]) {
+    const lead = await createLead(page.request, { email: `${uniqueTag(`badge${n}`)}@example.com` });
+    await postLive(page, liveLead(lead));
+  }
+  // Other tests may add leads meanwhile: the badge shows what the server counts, at least these two.
+  await expect
+    .poll(async () => {
+      const { count } = await getJson<{ count: number }>(page.request, '/api/admin/notifications/unseen-leads');
+      return (await badges()) === count && count >= 2 ? count : null;
+    })
+    .not.toBeNull();
+  const count = (await badges()) as number;
+  await expect(page).toHaveTitle(`(${count}) Sample Management | DirectMailers Admin`);
+
+  await page.goto('/admin');
+  await expect.poll(badges).toBe('clear');
+  await expect(page).toHaveTitle('Lead dashboard | DirectMailers Admin');
+});
