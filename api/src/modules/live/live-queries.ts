@@ -67,3 +67,17 @@ export async function pruneLiveEvents(db: Db, beforeIso: string): Promise<number
   const newest = db('live_events').max('id');
   return db('live_events').where('at', '<', beforeIso).where('id', '<', newest).delete();
 }
+
+/**
+ * Drops the events about these records (an erasure: each event carries the record as the lists show it). The
+ * newest row may go too: a screen resuming after it is then told to reset, and reloads once.
+ */
+export async function deleteLiveEventsOfRecords(db: Db, records: { leadIds: readonly number[]; sampleIds: readonly number[] }): Promise<number> {
+  if (records.leadIds.length === 0 && records.sampleIds.length === 0) return 0;
+  return db('live_events')
+    .where((w) => {
+      if (records.leadIds.length) w.orWhere((one) => void one.where('record_kind', 'lead').whereIn('record_id', records.leadIds));
+      if (records.sampleIds.length) w.orWhere((one) => void one.where('record_kind', 'sample').whereIn('record_id', records.sampleIds));
+    })
+    .delete();
+}

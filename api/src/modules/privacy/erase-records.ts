@@ -6,7 +6,8 @@
 // - card photos, then capture rows, then the leads themselves through leads-queries' deleteLeads, which takes
 //   their counts out of lead_rollups (the dashboard's stats; event summaries are counted from the rows);
 //   the search index follows the rows (SQLite: its triggers; PostgreSQL: indexes on the table itself);
-// - sample requests, with their attribution columns.
+// - sample requests, with their attribution columns;
+// - the live stream's replay window's events about them (each carries the record as the admin lists show it).
 import type { Knex } from 'knex';
 import type { ErasureCounts } from '../../contract';
 import { deleteLeads } from '../leads/leads-queries';
@@ -19,6 +20,7 @@ import { deletePhotosOfLeads } from '../capture-photos/capture-photos-queries';
 import { dropAnswersOfRecords } from '../idempotency/idempotency-queries';
 import { crmKey } from '../crm/crm-known-ids';
 import { lockCrmJobs, releaseFromCrm, syncingNow, syncUnderWay, type ErasedRecord } from '../crm/crm-erasure';
+import { deleteLiveEventsOfRecords } from '../live/live-queries';
 import { recordsOfAddresses, type RecordRef } from './privacy-queries';
 
 export interface ErasureSet {
@@ -69,6 +71,7 @@ export async function eraseRecords(trx: Knex.Transaction, set: ErasureSet, optio
   const captures = await deleteCapturesOfLeads(trx, leadIds);
   const leads = await deleteLeads(trx, leadIds);
   const sampleRequests = await deleteSampleRequests(trx, sampleIds);
+  await deleteLiveEventsOfRecords(trx, { leadIds, sampleIds });
   return { leads, sampleRequests, captures, photos, storedAnswers, ...crm };
 }
 
