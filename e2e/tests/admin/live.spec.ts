@@ -3,6 +3,7 @@
 // database, restartable), so the counts are this file's alone.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DashboardPage } from '../../pages/admin/dashboard-page';
+import { SamplesPage } from '../../pages/admin/samples-page';
 import { LeadFormPage } from '../../pages/lead-form';
 import { startProductServer, type ProductServer } from '../../support/product-server';
 import { addUser } from '../../support/cli';
@@ -92,6 +93,24 @@ test('a lead from the public form - on both staff dashboards at once, counts upd
   await ann.page.setViewportSize({ width: 375, height: 800 });
   await ann.row(email).scrollIntoViewIfNeeded();
   await ann.page.screenshot({ path: test.info().outputPath('live-dashboard-375.png') });
+});
+
+test('a sample request - on the open Requests tab at the top, marked New, and the badge counts it', async ({ browser }) => {
+  const ann = await staffDashboard(browser, 'live-ann@example.com');
+  const samples = new SamplesPage(ann.page);
+  await samples.goto();
+  await samples.requestsTab.click();
+  await expect(samples.totalRequests).toHaveText('0 Total Requests');
+  const lastName = uniqueTag('Live');
+  const res = await fetch(`${server.url}/api/print-samples`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({ firstName: 'Sam', lastName, email: 'sam@example.com', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', sampleType: 'both', elapsedMs: 9000 }),
+  });
+  expect(res.status).toBe(201);
+  await expect(samples.request(`Sam ${lastName}`).locator('[data-new-mark]')).toHaveText('New');
+  await expect(samples.totalRequests).toHaveText('1 Total Requests');
+  await expect(ann.page.getByRole('tabpanel').getByRole('article').first()).toHaveAccessibleName(`Sam ${lastName}`);
 });
 
 test('the server restarts - the stream resumes and the next lead still arrives without a reload', async ({ browser }) => {
