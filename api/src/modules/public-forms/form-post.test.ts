@@ -22,8 +22,10 @@ beforeAll(() => {
 
 describe.each(ENGINES)('form posts without script on %s', (engine) => {
   const app = useTestApp(engine);
+  // What a browser's form post sends: its encoding, and an Accept that asks for a page first.
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
   const post = (route: string, fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded') =>
-    fetch(`${app.baseUrl}${route}`, { method: 'POST', headers: { 'Content-Type': contentType }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+    fetch(`${app.baseUrl}${route}`, { method: 'POST', headers: { 'Content-Type': contentType, Accept: BROWSER_ACCEPT }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
   const rows = (table: string) => app.db(table).select('*').orderBy('id');
 
   beforeEach(async () => {
@@ -111,7 +113,7 @@ describe.each(ENGINES)('form posts without script on %s', (engine) => {
   it('too large - 413, another encoding a form can send - 415: pages with the reason and a way back to the form; JSON stays JSON', async () => {
     const big = await fetch(`${app.baseUrl}/api/leads`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Referer: `${app.baseUrl}/print/no-such-page` },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: BROWSER_ACCEPT, Referer: `${app.baseUrl}/print/no-such-page` },
       body: new URLSearchParams({ ...LEAD, message: 'x'.repeat(40_000) }).toString(),
       redirect: 'manual',
     });
@@ -129,10 +131,14 @@ describe.each(ENGINES)('form posts without script on %s', (engine) => {
     // No Referer (or another site's): back to the form's own page.
     expect(await multipart.text()).toContain('href="/print/samples">Back to the form</a>');
 
-    // A script's JSON over the limit, and the form encoding on a route no form posts to, stay JSON.
+    // A script's JSON over the limit, a script's text/plain (it asks for anything, not a page), and the form
+    // encoding on a route no form posts to, stay JSON.
     const bigJson = await fetch(`${app.baseUrl}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...LEAD, message: 'x'.repeat(40_000) }) });
     expect(bigJson.status).toBe(413);
     expect(await bigJson.json()).toEqual({ message: 'Request body is too large (32 KB at most)' });
+    const script = await fetch(`${app.baseUrl}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' });
+    expect(script.status).toBe(415);
+    expect(await script.json()).toEqual({ message: 'Request body must be JSON' });
     const elsewhere = await post('/api/admin/leads/1/release', { a: 'b' });
     expect(elsewhere.status).toBe(415);
     expect(await elsewhere.json()).toEqual({ message: 'Request body must be JSON' });

@@ -1,8 +1,9 @@
 // A browser's own form post refused before its fields were read: the body is over the size limit (413) or in
 // an encoding the route does not read (415, e.g. a form sent as multipart/form-data). A person is looking at
 // that answer, not a script, so it is a page (the form's failure wording, why, and a way back) instead of the
-// JSON every other client gets. Only requests a browser form can make are answered so: a POST to a public
-// form's route carrying one of the three encodings an HTML form sends.
+// JSON every other client gets. Only requests a browser form makes are answered so: a POST to a public form's
+// route carrying one of the three encodings an HTML form sends, from a client that prefers HTML to JSON (a
+// browser's navigation asks for text/html first; a script's fetch or curl asks for anything, and gets JSON).
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -26,7 +27,7 @@ export function formPostRefusals(deps: Pick<AppDeps, 'config'>) {
 }
 
 function isBrowserFormPost(ctx: Context): boolean {
-  return ctx.method === 'POST' && takesFormPosts(ctx.path) && Boolean(ctx.is(HTML_FORM_ENCODINGS));
+  return ctx.method === 'POST' && takesFormPosts(ctx.path) && Boolean(ctx.is(HTML_FORM_ENCODINGS)) && ctx.accepts('json', 'html') === 'html';
 }
 
 /** The page the form was on (the Referer's path, when it is this site), else the home page's form. */
