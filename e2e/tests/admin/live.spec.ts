@@ -9,6 +9,7 @@ import { startProductServer, type ProductServer } from '../../support/product-se
 import { addUser } from '../../support/cli';
 import { submitInlineLead } from '../pwa/support/pwa';
 import { uniqueTag } from './support/admin-test';
+import { EVENTS_CHANNEL } from '../../../web/src/lib/cache-names';
 
 const PASSWORD = 'e2e-live-password';
 let server: ProductServer;
@@ -97,10 +98,20 @@ test('a lead from the public form - on both staff dashboards at once, counts upd
 
 test('a sample request - on the open Requests tab at the top, marked New, and the badge counts it', async ({ browser }) => {
   const ann = await staffDashboard(browser, 'live-ann@example.com');
+  // The tab holding the stream announces its state to the others on the app's channel; listen as one of them.
+  await ann.page.addInitScript((channel) => {
+    new BroadcastChannel(channel).onmessage = (e: MessageEvent<{ type?: string; status?: string }>) => {
+      if (e.data?.type === 'live-status') (window as unknown as { liveStatus?: string }).liveStatus = e.data.status;
+    };
+  }, EVENTS_CHANNEL);
   const samples = new SamplesPage(ann.page);
+  const listed = ann.page.waitForResponse((res) => new URL(res.url()).pathname === '/api/admin/print-samples');
   await samples.goto();
   await samples.requestsTab.click();
+  await listed;
   await expect(samples.totalRequests).toHaveText('0 Total Requests');
+  // Posted once the stream is open, the request is news on it, not part of the list the screen loaded.
+  await ann.page.waitForFunction(() => (window as unknown as { liveStatus?: string }).liveStatus === 'open');
   const lastName = uniqueTag('Live');
   const res = await fetch(`${server.url}/api/print-samples`, {
     method: 'POST',
@@ -108,7 +119,8 @@ test('a sample request - on the open Requests tab at the top, marked New, and th
     body: JSON.stringify({ firstName: 'Sam', lastName, email: 'sam@example.com', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', sampleType: 'both', elapsedMs: 9000 }),
   });
   expect(res.status).toBe(201);
-  await expect(samples.request(`Sam ${lastName}`).locator('[data-new-mark]')).toHaveText('New');
+  // The mark sits on the list item, over the card's corner.
+  await expect(ann.page.locator('li', { has: samples.request(`Sam ${lastName}`) }).locator('[data-new-mark]')).toHaveText('New');
   await expect(samples.totalRequests).toHaveText('1 Total Requests');
   await expect(ann.page.getByRole('tabpanel').getByRole('article').first()).toHaveAccessibleName(`Sam ${lastName}`);
 });
