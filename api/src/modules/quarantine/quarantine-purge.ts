@@ -4,6 +4,7 @@
 // and the public submissions themselves (at most once a minute per process, so a flood is trimmed as it comes).
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/knex';
+import { startRecurring, type Recurring } from '../../lib/recurring';
 import { QUARANTINE_DAYS } from '../../contract';
 import { deleteQuarantinedLeads } from '../leads/leads-queries';
 import { deleteQuarantinedSampleRequests } from '../samples/samples-queries';
@@ -30,39 +31,16 @@ export function maybePurgeQuarantine(deps: PurgeDeps): void {
   void purgeQuarantine(deps).catch((err: unknown) => deps.logger.warn({ err }, 'purging old suspected spam failed'));
 }
 
-export interface QuarantinePurgeTimer {
-  /** Stops the timer and waits for a purge under way (graceful shutdown). */
-  stop: () => Promise<void>;
-}
-
-/** The hourly purge, first run a minute after start. */
-export function startQuarantinePurgeTimer(
-  deps: PurgeDeps,
-  { everyMs = QUARANTINE_PURGE_TIMER_MS, firstAfterMs = 60_000 } = {},
-): QuarantinePurgeTimer {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = purgeQuarantine(deps)
-        .then(
-          (gone) => {
-            if (gone.leads || gone.sampleRequests) deps.logger.info(gone, 'old suspected spam deleted');
-          },
-          (err: unknown) => deps.logger.warn({ err }, 'purging old suspected spam failed; trying again at the next run'),
-        )
-        .then(() => schedule(everyMs));
-    }, ms);
-    timer.unref();
-  };
-  schedule(firstAfterMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** The hourly purge, first run a minute after start; stop() waits for a purge under way. */
+export function startQuarantinePurgeTimer(deps: PurgeDeps, { everyMs = QUARANTINE_PURGE_TIMER_MS, firstAfterMs = 60_000 } = {}): Recurring {
+  return startRecurring(
+    () =>
+      purgeQuarantine(deps).then(
+        (gone) => {
+          if (gone.leads || gone.sampleRequests) deps.logger.info(gone, 'old suspected spam deleted');
+        },
+        (err: unknown) => deps.logger.warn({ err }, 'purging old suspected spam failed; trying again at the next run'),
+      ),
+    { everyMs, firstAfterMs },
+  );
 }
