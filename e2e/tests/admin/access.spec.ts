@@ -8,6 +8,7 @@ import { PricingPage } from '../../pages/admin/pricing-page';
 import { addUser } from '../../support/cli';
 import { expect, signIn, test, uniqueTag, type Account } from './support/admin-test';
 import { recordToasts } from './support/toast-recorder';
+import { withoutLiveStream } from './support/live-stream';
 
 const TITLED = { title: 'Unauthorized', description: 'You are logged out. Logging in again...', type: 'error' };
 const INLINE = { title: 'Unauthorized: You are logged out. Logging in again...', description: null, type: 'error' };
@@ -72,7 +73,7 @@ async function ownSession(browser: Browser, account: Account) {
   const page = await context.newPage();
   // Without the live stream: with it, a lead any other test stores reaches this page after the sign-out
   // elsewhere and its stats read meets the 401 first, before the request each test is about.
-  await page.route('**/api/admin/live*', (route) => route.abort());
+  await withoutLiveStream(page);
   await signIn(page.request, account);
   const endElsewhere = async () => {
     const elsewhere = await request.newContext({ baseURL: test.info().project.use.baseURL, storageState: await context.storageState() });

@@ -7,6 +7,7 @@ import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { createLead, getJson } from './support/api-data';
 import { expect, test, uniqueTag } from './support/admin-test';
 import { closeLeadStatusDb, moveLeadTo } from './support/lead-status';
+import { withoutLiveStream } from './support/live-stream';
 import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { submitInlineLead } from '../pwa/support/pwa';
 import { LeadFormPage } from '../../pages/lead-form';
@@ -188,7 +189,7 @@ test('a lead submitted in another tab - the dashboard refreshes its table and st
 test('leads delivered later from another tab\'s outbox, then directly - the dashboard reads its stats once per delivery', async ({ page, context }) => {
   // Without the live stream (refused here), as before it opens or where a proxy blocks it: the dashboard learns of
   // this browser's deliveries from its tabs. With the stream, every lead any test stores would be news too.
-  await page.route('**/api/admin/live*', (route) => route.abort());
+  await withoutLiveStream(page);
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
   await expect(dashboard.stat('Total Leads')).not.toHaveText('…', { timeout: 15_000 }); // loaded, even on an empty database

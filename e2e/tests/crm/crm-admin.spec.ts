@@ -9,6 +9,7 @@ import { SiteChrome } from '../../pages/site-chrome';
 import { expect, test, uniqueTag } from '../admin/support/admin-test';
 import { createLead, createSampleRequest } from '../admin/support/api-data';
 import { closeLeadStatusDb, moveLeadTo } from '../admin/support/lead-status';
+import { withoutLiveStream } from '../admin/support/live-stream';
 import { closeE2eDb, findLeadByEmail } from '../public/support/e2e-db';
 import { fillLead, waitOutMinimumFillTime } from '../public/support/lead-helpers';
 import { crmTest, retrySyncBehindTheScreen, waitForCrm } from './support/crm-test';
@@ -113,7 +114,7 @@ crmTest('retry sync - a failed lead shows its reason; Retry sync delivers it, an
   // Without the live stream (as where a proxy blocks it): the screen still shows the second lead as failed when
   // another admin's retry has delivered it, which is the refusal this test is about. With the stream the row
   // turns synced by itself (live.test.ts announces CRM status changes).
-  await page.route('**/api/admin/live*', (route) => route.abort());
+  await withoutLiveStream(page);
   const first = `${uniqueTag('retry')}@example.com`;
   const second = `${uniqueTag('stale')}@example.com`;
   // Four answers of 503: both attempts of each lead fail (an attempt stops at its first failed call).

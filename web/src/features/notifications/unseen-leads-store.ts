@@ -22,50 +22,55 @@ function show(count: number): void {
   else void nav.clearAppBadge?.().catch(() => undefined);
 }
 
-// Answers can cross (a refresh started before a mark was posted): the latest request's answer wins.
-let request = 0;
-let refreshing = false;
-let again = false;
+// One call at a time, in the order asked. Run side by side, a count asked just after a mark could be read
+// before the server stored the mark, and its stale answer (the lead just seen, still unseen) would stay on
+// the badge. In order, every answer is at least as new as the one before it.
+let queue: Promise<void> = Promise.resolve();
+let refreshWaiting = false;
+// Bumped on sign-out: an answer for the previous person is not shown.
+let generation = 0;
+
+function enqueue(call: () => Promise<void>): Promise<void> {
+  queue = queue.then(call, call);
+  return queue;
+}
 
 export const useUnseenLeadsStore = create<UnseenState>()((set, get) => {
-  const apply = (id: number, answer: { count: number; seenThrough: number }) => {
-    if (id !== request) return;
+  const apply = (asked: number, answer: { count: number; seenThrough: number }) => {
+    if (asked !== generation) return;
     set(answer);
     show(answer.count);
   };
   return {
     count: 0,
     seenThrough: 0,
-    refresh: async () => {
-      // A burst of new leads asks once, plus once more after the answer for those that came meanwhile.
-      if (refreshing) {
-        again = true;
-        return;
-      }
-      refreshing = true;
-      try {
-        do {
-          again = false;
-          const id = ++request;
-          apply(id, await fetchUnseenLeads());
-        } while (again);
-      } catch {
-        // Offline or signed out: the count stays as it was; the next event or visit asks again.
-      } finally {
-        refreshing = false;
-      }
+    refresh: () => {
+      // A burst of new leads asks once: a refresh still waiting its turn will read them all.
+      if (refreshWaiting) return queue;
+      refreshWaiting = true;
+      const asked = generation;
+      return enqueue(async () => {
+        refreshWaiting = false;
+        try {
+          apply(asked, await fetchUnseenLeads());
+        } catch {
+          // Offline or signed out: the count stays as it was; the next event or visit asks again.
+        }
+      });
     },
-    markSeen: async (through) => {
-      if (through <= get().seenThrough) return;
-      const id = ++request;
-      try {
-        apply(id, await postLeadsSeen(through));
-      } catch {
-        // Not recorded: the lead stays unseen until the dashboard is seen again.
-      }
+    markSeen: (through) => {
+      const asked = generation;
+      return enqueue(async () => {
+        if (asked !== generation || through <= get().seenThrough) return;
+        try {
+          apply(asked, await postLeadsSeen(through));
+        } catch {
+          // Not recorded: the lead stays unseen until the dashboard is seen again.
+        }
+      });
     },
     reset: () => {
-      request++;
+      generation++;
       set({ count: 0, seenThrough: 0 });
       show(0);
     },
