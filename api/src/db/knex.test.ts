@@ -34,3 +34,27 @@ describe.each(ENGINES)('durable commits on %s', (engine) => {
     expect(await sqliteSynchronous(again)).toBe(2);
   });
 });
+
+describe.each(ENGINES)('two processes writing on %s', (engine) => {
+  const testDb = useTestDb(engine);
+
+  // The server and a command on the same database (user:add, a restore, the browser tests' helpers): a
+  // transaction that reads, then writes, must not fail because the other one wrote in between. On SQLite a
+  // deferred transaction's read would pin a snapshot that can no longer write ("database is locked", at once,
+  // whatever the busy timeout); an immediate one takes the write lock at its start, and the other writer waits.
+  it('a read-then-write transaction and a write from another connection both commit', async () => {
+    const other = testDb.connectAgain();
+    const row = (email: string) => ({ email, name: email, password_hash: 'x', role: 'admin', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+    let outside: Promise<unknown> | undefined;
+    await testDb.db.transaction(async (trx) => {
+      await trx('users').count({ n: '*' });
+      // (A query runs when awaited or then'd: started here, finished after the transaction.)
+      outside = other('users').insert(row('outside@example.com')).then(() => 'stored');
+      // Long enough for the other connection's insert to commit, were it allowed to.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await trx('users').insert(row('inside@example.com'));
+    });
+    await outside;
+    expect((await testDb.db('users').whereIn('email', ['outside@example.com', 'inside@example.com']).pluck('email')).sort()).toEqual(['inside@example.com', 'outside@example.com']);
+  });
+});

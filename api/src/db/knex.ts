@@ -4,6 +4,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { DATA_DIR } from '../config';
+import { SqliteImmediateClient } from './sqlite-immediate';
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from '../lib/private-files';
 
 export type Db = Knex;
@@ -31,7 +32,8 @@ export function knexConfig(url: string | undefined): Knex.Config {
   }
   const filename = sqliteFileFromUrl(url);
   return {
-    client: 'sqlite3',
+    // Transactions begin IMMEDIATE: another process may write the same file (sqlite-immediate.ts).
+    client: SqliteImmediateClient as unknown as typeof Knex.Client,
     connection: { filename },
     useNullAsDefault: true,
     // Knex otherwise writes the query's values into the error message ("insert … values ('ann@…')"), and
