@@ -13,12 +13,16 @@ export interface SignedIn {
   user: { id: number; email: string; name: string; role: UserRole };
 }
 
+// One real hash of the test password per test process: every test account shares it (and its salt), so each
+// sign-in costs one scrypt verify, as in production, instead of a hash and a verify.
+let testPasswordHash: Promise<string> | undefined;
+
 export async function signInAs(app: TestApp, role: UserRole = 'admin', name = 'Ada Admin'): Promise<SignedIn> {
   const { db, clock } = app.deps;
   const email = `${role}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const now = clock().toISOString();
   const [row] = await db('users')
-    .insert({ email, name, role, password_hash: await hashPassword(TEST_PASSWORD), created_at: now, updated_at: now })
+    .insert({ email, name, role, password_hash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)), created_at: now, updated_at: now })
     .returning('id');
   const id = Number(typeof row === 'object' ? row.id : row);
   const res = await fetch(`${app.baseUrl}/api/auth/login`, {

@@ -10,7 +10,7 @@
 // submission anyway, and one it refuses waits in the outbox's failed list, where the visitor corrects it.
 // The sending code is the outbox, which every page's entry carries. What was typed into the prerendered form
 // before the page's script ran is taken over at hydration (the form's ref), never wiped.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors, HONEYPOT_FORM_FIELD } from '@contract';
 import { useSubmissionAttempt } from './use-submission-attempt';
@@ -154,7 +154,19 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     return null;
   }
 
-  return { values, errors, submitting, setField, submit, restartClock, formRef, prepare, failedBeforeScript: echo?.failed ?? false, focusOnLoad };
+  // Each field's id (unique on a page that shows the form twice) and the props that tie it to the form.
+  const uid = useId();
+  const idOf = (field: Extract<keyof V, string>) => `${uid}-${field}`;
+  const bind = (field: Extract<keyof V, string>) => ({
+    id: idOf(field),
+    name: field,
+    value: values[field],
+    error: errors[field],
+    autoFocus: focusOnLoad === field || undefined,
+    onChange: (e: { target: { value: string } }) => setField(field, e.target.value),
+  });
+
+  return { values, errors, submitting, setField, submit, restartClock, formRef, prepare, failedBeforeScript: echo?.failed ?? false, focusOnLoad, idOf, bind };
 }
 
 /** The echoed values of this form's own fields (never the honeypot: a person never typed in it). */

@@ -36,3 +36,20 @@ export async function describeFailure(error: unknown): Promise<Failure> {
   const message = error.message && !error.message.trimStart().startsWith('<') ? error.message : `Something went wrong (${error.status}). Please try again.`;
   return { status: error.status, message, fieldErrors: error.fieldErrors };
 }
+
+/**
+ * Sends a form that rides on a one-time link (`call` goes elsewhere on success). A link that died meanwhile
+ * (used elsewhere, replaced, cancelled: 404 or 410) goes to `onDead`, for the page to say so; any other failure
+ * back to the form.
+ */
+export async function sendWithLink(call: () => Promise<void>, onDead: (message: string) => void): Promise<Failure | 'leaving'> {
+  try {
+    await call();
+    return 'leaving';
+  } catch (error) {
+    const failure = await describeFailure(error);
+    if (failure.status !== 404 && failure.status !== 410) return failure;
+    onDead(failure.message);
+    return 'leaving';
+  }
+}

@@ -5,5 +5,4 @@ export { AuthCard } from './components/auth-card';
 export { LoginForm } from './components/login-form';
 export { SetupForm } from './components/setup-form';
 export { safeNextPath } from './safe-next';
-export { useAccountLink } from './use-account-link';
-export { useSetupLink } from './use-setup-link';
+export { useAccountLink, useSetupLink } from './use-link-check';

@@ -1,6 +1,6 @@
 // The lead form, inline on a page or inside the lead modal. Fields per mode: phone and volume in the
 // modal only; the message box is 3 rows in the modal and 4 inline.
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { FORM_PAGE_FIELD, HONEYPOT_FORM_FIELD, INDUSTRIES, VOLUMES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
@@ -21,16 +21,7 @@ interface LeadFormProps {
 export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: LeadFormProps) {
   const form = useLeadForm(mode);
   const modal = mode === 'modal';
-  const uid = useId();
-  const idOf = (field: LeadField) => `${uid}-${field}`;
-  const bind = (field: LeadField) => ({
-    id: idOf(field),
-    name: field,
-    value: form.values[field],
-    error: form.errors[field],
-    autoFocus: form.focusOnLoad === field || undefined,
-    onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value),
-  });
+  const { bind, idOf } = form;
 
   if (form.status === 'success') {
     return (

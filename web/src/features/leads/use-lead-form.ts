@@ -65,6 +65,6 @@ export function useLeadForm(mode: LeadFormMode) {
   const status: LeadFormStatus = form.submitting ? 'submitting' : outcome;
   return {
     values: form.values, errors: form.errors, status, queuedId, setField: form.setField, submit: form.submit, reset, formRef: form.formRef,
-    prepare: form.prepare, failedBeforeScript: form.failedBeforeScript, focusOnLoad: form.focusOnLoad, pagePath: pathname,
+    prepare: form.prepare, failedBeforeScript: form.failedBeforeScript, focusOnLoad: form.focusOnLoad, bind: form.bind, idOf: form.idOf, pagePath: pathname,
   };
 }

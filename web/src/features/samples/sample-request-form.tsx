@@ -1,6 +1,6 @@
 // The free sample request form: browser-level required fields, all 50 states, sample types
 // postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
-import { lazy, useId, useState, type FormEvent } from 'react';
+import { lazy, useState, type FormEvent } from 'react';
 import { OptionalPart } from '../../components/ui/optional-part';
 import { HONEYPOT_FORM_FIELD, SAMPLE_TYPES, US_STATES } from '@contract';
 import { Button } from '../../components/ui/button';
@@ -22,16 +22,7 @@ export function SampleRequestForm() {
     form.prepare();
     void loadThankYou().catch(() => undefined);
   };
-  const uid = useId();
-  const idOf = (field: SampleField) => `${uid}-${field}`;
-  const bind = (field: SampleField) => ({
-    id: idOf(field),
-    name: field,
-    value: form.values[field],
-    error: form.errors[field],
-    autoFocus: form.focusOnLoad === field || undefined,
-    onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value),
-  });
+  const { bind, idOf } = form;
 
   // Runs only once the browser's own required-field check has passed.
   async function onSubmit(e: FormEvent<HTMLFormElement>) {

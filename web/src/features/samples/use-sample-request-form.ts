@@ -52,7 +52,7 @@ export function useSampleRequestForm() {
 
   return {
     values: form.values, errors: form.errors, submitting: form.submitting, setField: form.setField, submit: form.submit,
-    formRef: form.formRef, prepare: form.prepare, failedBeforeScript: form.failedBeforeScript, focusOnLoad: form.focusOnLoad,
+    formRef: form.formRef, prepare: form.prepare, failedBeforeScript: form.failedBeforeScript, focusOnLoad: form.focusOnLoad, bind: form.bind, idOf: form.idOf,
     thankYouOpen, queuedId,
     closeThankYou: () => setThankYouOpen(false),
     closeQueued: () => setQueuedId(null),

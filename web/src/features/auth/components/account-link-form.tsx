@@ -1,11 +1,11 @@
 // The password the invited (or reset) person chooses, sent with their link's token. The server signs them in,
 // so success goes straight to their first screen. The e-mail is shown read-only as the username, so a password
 // manager saves the new password under the right account.
-import { useRef, useState, type FormEvent } from 'react';
-import { accountLinkInputSchema, fieldErrors, type AccountLinkInfo } from '@contract';
-import { chooseAccountPassword, describeFailure } from '../auth-api';
+import { useState } from 'react';
+import { accountLinkInputSchema, type AccountLinkInfo } from '@contract';
+import { useCheckedForm } from '../../../lib/use-checked-form';
+import { chooseAccountPassword, sendWithLink } from '../auth-api';
 import { destinationFor } from '../destination';
-import { focusFirstInvalid } from '../focus-first-invalid';
 import { AuthField, FormAlert, SubmitButton } from './auth-field';
 
 interface Props {
@@ -16,38 +16,18 @@ interface Props {
 }
 
 export function AccountLinkForm({ token, link, onDead }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setAlert(null);
-    const parsed = accountLinkInputSchema.safeParse({ token, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const user = await chooseAccountPassword(parsed.data);
-      window.location.assign(destinationFor(user.role, '/admin'));
-    } catch (error) {
-      const failure = await describeFailure(error);
-      setBusy(false);
-      if (failure.status === 404 || failure.status === 410) return onDead(failure.message);
-      setErrors(failure.fieldErrors);
-      if (!Object.keys(failure.fieldErrors).length) setAlert(failure.message);
-      focusFirstInvalid(formRef.current);
-    }
-  }
+  const { formRef, errors, alert, busy, submit } = useCheckedForm({
+    schema: accountLinkInputSchema,
+    send: (input) =>
+      sendWithLink(async () => {
+        const user = await chooseAccountPassword(input);
+        window.location.assign(destinationFor(user.role, '/admin'));
+      }, onDead),
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-describedby={alert ? 'account-link-alert' : undefined} className="space-y-5">
+    <form ref={formRef} noValidate onSubmit={(e) => submit(e, { token, password })} aria-describedby={alert ? 'account-link-alert' : undefined} className="space-y-5">
       <AuthField label="Email" type="email" name="email" autoComplete="username" value={link.email} readOnly className="bg-slate-50 text-slate-700" />
       <AuthField
         label={link.kind === 'invite' ? 'Choose a password' : 'New password'}

@@ -1,40 +1,24 @@
 // Invite a staff member: name, e-mail and role, checked with the server's schema. Success closes this dialog and
 // shows the one-time link to pass on.
-import { useRef, useState, type FormEvent } from 'react';
-import { fieldErrors, inviteInputSchema, type UserRole } from '@contract';
+import { useState } from 'react';
+import { inviteInputSchema, type UserRole } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { WriteButton } from '../../../components/ui/write-button';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useTeamStore } from '../team-store';
 
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<{ name: string; email: string; role: UserRole }>({ name: '', email: '', role: 'rep' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setAlert(null);
-    const parsed = inviteInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const result = await useTeamStore.getState().invite(parsed.data);
-    setBusy(false);
-    if (result.ok) return onClose();
-    setErrors(result.fieldErrors);
-    setAlert(result.message);
-    focusFirstInvalid();
-  }
+  const { formRef, errors, alert, busy, submit } = useCheckedForm({
+    schema: inviteInputSchema,
+    send: async (input) => {
+      const result = await useTeamStore.getState().invite(input);
+      if (!result.ok) return result;
+      onClose();
+    },
+  });
 
   const field = (key: 'name' | 'email') => ({
     name: key,
@@ -45,7 +29,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   return (
     <Modal open={open} onClose={onClose} title="Invite a staff member" description="They get a one-time link to choose their own password. No e-mail is sent: you pass the link on.">
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby={alert ? 'invite-alert' : undefined}>
+      <form ref={formRef} noValidate onSubmit={(e) => submit(e, values)} className="space-y-4" aria-describedby={alert ? 'invite-alert' : undefined}>
         <TextField label="Name" autoComplete="off" required {...field('name')} />
         <TextField label="Email" type="email" autoComplete="off" inputMode="email" required {...field('email')} />
         <SelectField label="Role" name="role" value={values.role} error={errors.role} onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as UserRole }))}>
