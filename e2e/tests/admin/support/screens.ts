@@ -1,17 +1,11 @@
 // Checks every admin screen gets: axe-core finds no serious or critical violation, and a full-page
 // screenshot at desktop and phone width lands in test-results/screenshots/ for a person to look at.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../../../support/axe';
 
 export const WIDTHS = { desktop: 1280, phone: 375 } as const;
 
-export async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
+export { expectNoSeriousViolations };
 
 /**
  * Checks the screen and saves its picture at both widths; `ready` waits for what must be on screen. Dialogs

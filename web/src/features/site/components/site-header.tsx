@@ -18,17 +18,20 @@ export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLElement>(null);
+  const disclosure = useRef<HTMLDetailsElement>(null);
 
+  // Escape asks the element itself, not the state: the state follows the disclosure's toggle event, which
+  // the browser sends a moment after a press, and an Escape pressed in that moment still closes the menu.
   useEffect(() => {
-    if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || !disclosure.current?.open) return;
+      disclosure.current.open = false;
       setMenuOpen(false);
       toggle.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, []);
 
   const close = () => setMenuOpen(false);
 
@@ -56,7 +59,7 @@ export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
             </ProgressiveButton>
           </div>
           {/* The panel is positioned against the sticky header, full width under its top row. */}
-          <details className="group lg:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+          <details ref={disclosure} className="group lg:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
             <summary
               ref={toggle}
               aria-controls={menuId}
