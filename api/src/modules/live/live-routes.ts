@@ -36,7 +36,7 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     const stream: LiveStream = {
       user: ctx.state.user,
       sessionId: currentSessionId(ctx),
-      send: (events) => write(events.map(encoded).join('')),
+      send: (events) => write(encodedBatch(events)),
       heartbeat: () => write(': heartbeat\n\n'),
       end: (shutdown) => {
         if (shutdown) ctx.res.once('finish', () => ctx.req.socket.destroy());
@@ -80,6 +80,14 @@ const frames = new WeakMap<LiveEvent, string>();
 function encoded(event: LiveEvent): string {
   let text = frames.get(event);
   if (text === undefined) frames.set(event, (text = frame('live', event.id, event)));
+  return text;
+}
+
+/** A batch (one array, sent to every stream that sees all of it) is joined into one text once. */
+const batches = new WeakMap<readonly LiveEvent[], string>();
+function encodedBatch(events: readonly LiveEvent[]): string {
+  let text = batches.get(events);
+  if (text === undefined) batches.set(events, (text = events.map(encoded).join('')));
   return text;
 }
 

@@ -36,8 +36,8 @@ export interface LiveStream {
   user: CurrentUser;
   /** The session it was opened with (sessions.id): re-checked on every heartbeat. */
   sessionId: string | null;
-  /** Writes these events (oldest first) in one write. */
-  send(events: LiveEvent[]): void;
+  /** Writes these events (oldest first) in one write. The same array may go to many streams; never changed. */
+  send(events: readonly LiveEvent[]): void;
   heartbeat(): void;
   /**
    * Closes the stream: its session ended (signed out, expired, deactivated), or the server is shutting down
@@ -192,7 +192,8 @@ export class LiveHub {
     }
     // Not "only ids above the last one sent": two processes may commit 5 after 6, and 5 must still go out.
     const visible = events.filter((event) => Number(event.id) > entry.replayedUpTo && canSee(entry.stream.user, event));
-    if (visible.length) entry.stream.send(visible);
+    // Every stream that sees the whole batch gets the same array, which the route turns into text once.
+    if (visible.length) entry.stream.send(visible.length === events.length ? events : visible);
   }
 
 
