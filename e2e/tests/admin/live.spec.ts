@@ -137,3 +137,25 @@ test('the server restarts - the stream resumes and the next lead still arrives w
   // The same page: it was never reloaded.
   expect(await ann.page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
 });
+
+test('a lead stored after the dashboard read its table but before its stream opened - shown all the same, marked New', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  expect((await context.request.post('/api/auth/login', { data: { email: 'live-ann@example.com', password: PASSWORD } })).ok()).toBe(true);
+  const page = await context.newPage();
+  // The stream is slow to open (a busy proxy, a waking laptop): it waits until the lead below is stored.
+  let release!: () => void;
+  const stored = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/live*', async (route) => {
+    await stored;
+    await route.continue();
+  });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.rows.first()).toBeVisible();
+  const email = `${uniqueTag('between')}@example.com`;
+  await postLead(email, 'Between');
+  await expect(dashboard.row(email)).toHaveCount(0);
+  release();
+  await expect(dashboard.row(email).locator('[data-new-mark]')).toHaveText('New');
+});

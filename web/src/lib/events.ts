@@ -19,8 +19,11 @@ export type AppEvent =
   | { type: 'outbox-changed' }
   /** Submissions delivered, a batch at a time (a direct submit is a batch of one). */
   | { type: 'delivered'; items: Delivery[] }
-  /** A change the server announced on the staff's live stream (heard by one tab, published to all). */
-  | { type: 'live'; event: LiveEvent }
+  /**
+   * A change the server announced on the staff's live stream (heard by one tab, published to all). `catchUp`:
+   * replayed to the app's first stream, from around the page's start (screens apply it; nobody is notified).
+   */
+  | { type: 'live'; event: LiveEvent; catchUp?: boolean }
   /** The live stream missed more than it could replay (a long gap, another database): reload your data once. */
   | { type: 'live-reset' }
   /** The live stream's state, as the tab holding it sees it: `open` means events arrive as they happen. */

@@ -14,6 +14,16 @@ import { publish, subscribe, type LiveStatus } from './events';
 /** After the server refused the stream (the session ended, a deploy in progress), the next try. */
 const REOPEN_AFTER_MS = 10_000;
 
+/**
+ * How far before the page's start a first stream asks to be told of (a clock on the device a little ahead of
+ * the server's would otherwise skip the events of that moment).
+ */
+const CLOCK_MARGIN_MS = 2 * 60_000;
+
+function pageStart(): string {
+  return new Date(performance.timeOrigin - CLOCK_MARGIN_MS).toISOString();
+}
+
 /** The stream's state as last heard from the tab holding it (this one or another). */
 let status: LiveStatus | null = null;
 subscribe('live-status', (e) => (status = e.status));
@@ -61,13 +71,18 @@ function openStream(): () => void {
   let closed = false;
   const setStatus = (status: LiveStatus) => publish({ type: 'live-status', status });
   const open = () => {
-    // A new EventSource starts without Last-Event-ID; the query names where to resume instead.
-    const url = lastEventId ? `${LIVE_STREAM_PATH}?lastEventId=${lastEventId}` : LIVE_STREAM_PATH;
+    // A new EventSource starts without Last-Event-ID; the query names where to resume instead. The app's first
+    // stream names the moment the page started: its screens read their data before the stream was open, and
+    // what was stored in between is replayed (what they already show is replaced in place, not doubled).
+    const firstStream = !lastEventId;
+    const url = firstStream ? `${LIVE_STREAM_PATH}?since=${encodeURIComponent(pageStart())}` : `${LIVE_STREAM_PATH}?lastEventId=${lastEventId}`;
     const s = new EventSource(url);
     source = s;
+    let ready = false;
     s.addEventListener('live', (e) => {
       noteId(e.lastEventId);
-      publish({ type: 'live', event: JSON.parse(e.data as string) as LiveEvent });
+      // Replayed to a first stream: news from around the page's start, already on screen, not worth a notification.
+      publish({ type: 'live', event: JSON.parse(e.data as string) as LiveEvent, catchUp: firstStream && !ready });
     });
     s.addEventListener('reset', (e) => {
       lastEventId = null;
@@ -75,6 +90,7 @@ function openStream(): () => void {
       publish({ type: 'live-reset' });
     });
     s.addEventListener('ready', (e) => {
+      ready = true;
       noteId(e.lastEventId);
       setStatus('open');
     });

@@ -56,6 +56,12 @@ export async function liveEventsAfter(db: Db, afterId: number, limit: number): P
   return rows.map(eventOf);
 }
 
+/** Up to `limit` events stored at or after `sinceIso`, oldest first. */
+export async function liveEventsSince(db: Db, sinceIso: string, limit: number): Promise<LiveEvent[]> {
+  const rows = (await db('live_events').where('at', '>=', sinceIso).orderBy('id').limit(limit)) as LiveEventRow[];
+  return rows.map(eventOf);
+}
+
 /** The first and last numbers still stored (both 0 before the first event). */
 export async function liveWindow(db: Db): Promise<{ first: number; last: number }> {
   const row = (await db('live_events').min({ first: 'id' }).max({ last: 'id' }).first()) as { first: number | null; last: number | null } | undefined;

@@ -9,7 +9,8 @@ import type { LiveEvent } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../auth/require-user';
 import { currentSessionId } from '../auth/session';
-import { liveHubOf, type LiveStream } from './live-stream';
+import { AppError } from '../../http/errors';
+import { liveHubOf, type LiveStream, type StartFrom } from './live-stream';
 
 /** How long the browser waits before reconnecting after a drop. */
 const RETRY_MS = 2000;
@@ -18,9 +19,13 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
   const hub = liveHubOf(deps);
 
   router.get('/api/admin/live', requireUser(deps, ['admin', 'rep']), async (ctx) => {
-    // The browser's own reconnect sends the header; a stream opened anew (another tab took over) the query.
+    // The browser's own reconnect sends the header; a stream opened anew (another tab took over) the query; a
+    // screen's first stream names the moment its data was read (`since`, an ISO date).
     const query = typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '';
     const lastEventId = ctx.get('Last-Event-ID') || query || undefined;
+    const since = typeof ctx.query.since === 'string' ? ctx.query.since : undefined;
+    if (since !== undefined && Number.isNaN(Date.parse(since))) throw new AppError('validation', 'since must be a date and time (ISO 8601)');
+    const from: StartFrom = lastEventId !== undefined ? { lastEventId } : since !== undefined ? { since: new Date(since).toISOString() } : {};
     if (hub.isClosed) {
       // Shutting down: the browser is told to come back in a moment, on a new connection (to another process,
       // or this one restarted), rather than refused, which would make EventSource give up.
@@ -43,7 +48,7 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
         body.end();
       },
     };
-    const { resume, detach } = await hub.attach(stream, lastEventId);
+    const { resume, detach } = await hub.attach(stream, from);
     // The connection stays open for as long as the screen does: no socket timeout, each event sent at once.
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);

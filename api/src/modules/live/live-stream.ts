@@ -10,7 +10,7 @@ import { listen, notify, type Listening } from '../../db/notify';
 import { readerOf } from '../../db/knex';
 import { usersOfSessions } from '../auth/sessions-queries';
 import { isActive, publicUser } from '../auth/users-queries';
-import { findLiveEvents, insertLiveEvents, liveEventsAfter, liveWindow, pruneLiveEvents } from './live-queries';
+import { findLiveEvents, insertLiveEvents, liveEventsAfter, liveEventsSince, liveWindow, pruneLiveEvents } from './live-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live' | 'config'>;
 
@@ -30,6 +30,13 @@ const BATCH_MS = 20;
 export function canSee(user: Pick<CurrentUser, 'id' | 'role'>, event: Pick<LiveEvent, 'repUserId'>): boolean {
   return user.role === 'admin' || (event.repUserId !== null && event.repUserId === user.id);
 }
+
+/**
+ * Where a stream starts: after the last event it heard (Last-Event-ID), or, for a screen's first stream, at a
+ * moment (`since`): the screen read its data before the stream opened, and what was stored in between is
+ * replayed rather than lost. Neither: from now on.
+ */
+export type StartFrom = { lastEventId: string } | { since: string } | Record<string, never>;
 
 /** One open stream, as the hub sees it. */
 export interface LiveStream {
@@ -81,16 +88,16 @@ export class LiveHub {
   }
 
   /**
-   * Adds a stream that resumes after `lastEventId` (undefined: a fresh start, nothing to replay). Answers what
-   * to write first; from then on the hub writes each event the user may see. Returns the detach function too.
+   * Adds a stream that starts where `from` says. Answers what to write first; from then on the hub writes each
+   * event the user may see. Returns the detach function too.
    */
-  async attach(stream: LiveStream, lastEventId: string | undefined): Promise<{ resume: Resume; detach: () => void }> {
+  async attach(stream: LiveStream, from: StartFrom): Promise<{ resume: Resume; detach: () => void }> {
     const entry: Attached = { stream, replayedUpTo: 0, queued: [] };
     this.attached.add(entry);
     const detach = () => this.detach(entry);
     try {
       await this.startListening();
-      const resume = await this.resumeAfter(stream.user, lastEventId);
+      const resume = await this.resumeFrom(stream.user, from);
       entry.replayedUpTo = resume.lastId;
       return { resume, detach };
     } catch (err) {
@@ -118,10 +125,19 @@ export class LiveHub {
     await this.stopListening();
   }
 
-  private async resumeAfter(user: CurrentUser, lastEventId: string | undefined): Promise<Resume> {
+  private async resumeFrom(user: CurrentUser, from: StartFrom): Promise<Resume> {
     const db = readerOf(this.deps.db);
     const window = await liveWindow(db);
-    if (lastEventId === undefined) return { kind: 'replay', events: [], lastId: window.last };
+    if ('since' in from) {
+      // Older than the window keeps, or more than a screen would replay one by one: it reloads instead.
+      if (Date.parse(from.since) < this.deps.clock().getTime() - WINDOW_MS) return { kind: 'reset', lastId: window.last };
+      const events = await liveEventsSince(db, from.since, MAX_REPLAY + 1);
+      if (events.length > MAX_REPLAY) return { kind: 'reset', lastId: window.last };
+      const lastId = events.length ? Math.max(window.last, Number(events.at(-1)!.id)) : window.last;
+      return { kind: 'replay', events: events.filter((e) => canSee(user, e)), lastId };
+    }
+    if (!('lastEventId' in from)) return { kind: 'replay', events: [], lastId: window.last };
+    const { lastEventId } = from;
     const after = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : NaN;
     // Unknown (a number this database never gave: another database, or one restored from a backup) or older
     // than the window: what happened in between cannot be told, so the screen reloads.

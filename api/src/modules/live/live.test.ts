@@ -47,6 +47,37 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     await expect.poll(() => s.comments(), { timeout: 3000 }).toBeGreaterThan(0);
   });
 
+  it('a first stream with since - what was stored from that moment on comes before ready; a rep gets only theirs', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const watching = await stream(admin);
+    await ready(watching);
+    const email = `since-${crypto.randomUUID()}@example.com`;
+    await postLead(email);
+    await watching.next(leadNamed(email)); // stored in the window
+    const url = `${app.baseUrl}/api/admin/live?since=${encodeURIComponent(since)}`;
+    const first = await openEventStream(url, { Cookie: admin.cookie });
+    open.push(first);
+    const readyFrame = await ready(first);
+    const replayed = first.events.findIndex(leadNamed(email));
+    expect(replayed).toBeGreaterThanOrEqual(0);
+    expect(replayed).toBeLessThan(first.events.indexOf(readyFrame));
+    expect(Number(readyFrame.id)).toBeGreaterThanOrEqual(Number(first.events[replayed]!.id));
+    const repFirst = await openEventStream(url, { Cookie: rep.cookie });
+    open.push(repFirst);
+    await ready(repFirst);
+    expect(repFirst.events.some(leadNamed(email))).toBe(false);
+  });
+
+  it('since older than the replay window - reset; not a date - 400 with a message', async () => {
+    const old = await openEventStream(`${app.baseUrl}/api/admin/live?since=${encodeURIComponent(new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString())}`, { Cookie: admin.cookie });
+    open.push(old);
+    await ready(old);
+    expect(old.events.map((e) => e.event)).toEqual(['reset', 'ready']);
+    const bad = await api(app.baseUrl, 'GET', '/api/admin/live?since=yesterday-ish', undefined, { Cookie: admin.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/since/);
+  });
+
   it('without a session - 401, no stream', async () => {
     const res = await api(app.baseUrl, 'GET', '/api/admin/live', undefined, { Accept: 'text/event-stream' });
     expect(res.status).toBe(401);

@@ -7,7 +7,7 @@ import { describeError, errorMessage, isUnauthorized } from '../../lib/server-er
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { subscribe } from '../../lib/events';
 import { isLiveOpen } from '../../lib/live-stream';
-import { applyLiveEvent, reloadAfterGap } from './live-leads';
+import { applyHeldLiveEvents, applyLiveEvent, reloadAfterGap } from './live-leads';
 import { sessionExpired } from '../../lib/session-expired';
 import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, releaseLead, retryLeadSync, type LeadFilters } from './leads-api';
 
@@ -71,7 +71,9 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
     set({ leadsStatus: 'loading', leadsError: null, loadMoreError: null, loadingMore: false });
     try {
       const page = await fetchLeadsPage(get().filters);
-      if (request === leadsRequest) set({ leads: page.leads, next: page.next, leadsStatus: 'ready' });
+      if (request !== leadsRequest) return;
+      set({ leads: page.leads, next: page.next, leadsStatus: 'ready' });
+      applyHeldLiveEvents(useLeadsStore);
     } catch (error) {
       if (request === leadsRequest) set({ leadsStatus: 'error', leadsError: failed(error) });
     }

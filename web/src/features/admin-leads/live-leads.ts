@@ -4,6 +4,7 @@
 // are read again (rollups: cheap), a burst of leads costing one read. A change of a lead already shown
 // replaces it where it is. After a gap the stream could not replay, everything held is loaded again once.
 import type { Lead, LiveEvent } from '@contract';
+import { heldWhileLoading } from '../../lib/held-while-loading';
 import { keepScrollPosition } from '../../lib/keep-scroll';
 import type { LeadFilters } from './leads-api';
 import type { StoreApi } from 'zustand';
@@ -30,17 +31,34 @@ export function leadMatches(lead: Lead, filters: LeadFilters): boolean {
   return columns.some((c) => c.startsWith(q));
 }
 
+const held = heldWhileLoading<LiveEvent>();
+
+/**
+ * A lead older than every lead the table shows was there when the table was read, on a later page (a stream's
+ * first replay reaches back before the read): it is not new, and stays where paging finds it.
+ */
+function olderThanShown(id: number, shown: readonly Lead[]): boolean {
+  return shown.length > 0 && shown.every((l) => l.id > id);
+}
+
+/** Called by the store once a load of the table is in: the new leads heard meanwhile go in now. */
+export function applyHeldLiveEvents(useLeadsStore: Store): void {
+  held.drain((event) => applyLiveEvent(useLeadsStore, event));
+}
+
 /** Called by the store for each event of the live stream. */
 export function applyLiveEvent(useLeadsStore: Store, event: LiveEvent): void {
   const state = useLeadsStore.getState();
   if ((event.recordKind ?? 'lead') !== 'lead' || (state.leadsStatus === 'idle' && state.statsStatus === 'idle')) return;
   const lead = event.record as Lead;
+  // A load on its way may have been read before this event: it is applied again once the answer is in.
+  if (state.leadsStatus === 'loading') held.hold(event);
   const shown = state.leads.findIndex((l) => l.id === lead.id);
   if (shown >= 0) {
     const leads = [...state.leads];
     leads[shown] = lead;
     useLeadsStore.setState({ leads });
-  } else if ((event.type === 'lead.created' || event.type === 'capture.created') && state.leadsStatus === 'ready' && leadMatches(lead, state.filters)) {
+  } else if ((event.type === 'lead.created' || event.type === 'capture.created') && state.leadsStatus === 'ready' && !olderThanShown(lead.id, state.leads) && leadMatches(lead, state.filters)) {
     keepScrollPosition(() => useLeadsStore.setState((s) => ({ leads: [lead, ...s.leads], newIds: new Set(s.newIds).add(lead.id) })));
   }
   clearTimeout(refresh);

@@ -3,6 +3,7 @@
 // person reads kept in place, and the "N Total Requests" badge counts it; a change of a request shown
 // (processed, its CRM status) replaces it where it is. After a gap the stream could not replay, it reloads.
 import type { LiveEvent, SampleRequest } from '@contract';
+import { heldWhileLoading } from '../../lib/held-while-loading';
 import { keepScrollPosition } from '../../lib/keep-scroll';
 import type { StoreApi } from 'zustand';
 import type { RequestsState } from './requests-state';
@@ -10,10 +11,19 @@ import type { RequestsState } from './requests-state';
 type Store = StoreApi<RequestsState>;
 
 /** Called by the store for each event of the live stream. */
+const held = heldWhileLoading<LiveEvent>();
+
+/** Called by the store once a load of the list is in: the new requests heard meanwhile go in now. */
+export function applyHeldLiveEvents(useRequestsStore: Store): void {
+  held.drain((event) => applyLiveEvent(useRequestsStore, event));
+}
+
 export function applyLiveEvent(useRequestsStore: Store, event: LiveEvent): void {
   const state = useRequestsStore.getState();
   if (event.recordKind !== 'sample' || state.status === 'idle') return;
   const request = event.record as SampleRequest;
+  // A load on its way may have been read before this event: it is applied again once the answer is in.
+  if (state.status === 'loading') held.hold(event);
   const shown = state.requests.findIndex((r) => r.id === request.id);
   if (shown >= 0) {
     const requests = [...state.requests];
@@ -21,11 +31,10 @@ export function applyLiveEvent(useRequestsStore: Store, event: LiveEvent): void 
     useRequestsStore.setState({ requests });
     return;
   }
-  if (event.type !== 'sample.created' || state.spam) return;
-  if (state.status !== 'ready') {
-    // A load is on its way: its answer will have the request and the count.
-    return;
-  }
+  // Older than every request shown: on a later page since the list was read (a first replay reaches back
+  // before the read), already counted in the badge.
+  if (event.type !== 'sample.created' || state.spam || (state.requests.length > 0 && state.requests.every((r) => r.id > request.id))) return;
+  if (state.status !== 'ready') return;
   keepScrollPosition(() =>
     useRequestsStore.setState((s) => ({ requests: [request, ...s.requests], total: s.total + 1, newIds: new Set(s.newIds).add(request.id) })),
   );

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/server-error';
 import { fetchSampleRequests, releaseSampleRequest, REQUESTS_PAGE_SIZE, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';
 import { subscribe } from '../../lib/events';
-import { applyLiveEvent, reloadAfterGap } from './live-requests';
+import { applyHeldLiveEvents, applyLiveEvent, reloadAfterGap } from './live-requests';
 
 
 // Each list request gets a number; a page that arrives after a newer reload started is dropped.
@@ -45,7 +45,9 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
     set({ status: 'loading', error: null, loadingMore: false, loadMoreError: null });
     try {
       const page = await fetchSampleRequests({ limit, spam: get().spam });
-      if (request === listRequest) set({ requests: page.requests, total: page.total, next: page.next, status: 'ready' });
+      if (request !== listRequest) return;
+      set({ requests: page.requests, total: page.total, next: page.next, status: 'ready' });
+      applyHeldLiveEvents(useRequestsStore);
     } catch (error) {
       if (request === listRequest) set({ status: 'error', error: readFailed(error) });
     }

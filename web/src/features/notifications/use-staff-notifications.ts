@@ -25,8 +25,9 @@ export function useStaffNotifications(user: CurrentUser | null, openPath: (path:
       if (document.visibilityState === 'visible' && isAdmin) void useUnseenLeadsStore.getState().refresh();
     };
     document.addEventListener('visibilitychange', onVisible);
-    const stop = subscribe('live', ({ event }) => {
+    const stop = subscribe('live', ({ event, catchUp }) => {
       if (isAdmin && event.type === 'lead.created') void useUnseenLeadsStore.getState().refresh();
+      if (catchUp) return;
       const prefs = useNotificationsStore.getState().prefs;
       const kind = notificationKindOf(event);
       // While the person looks at the app, its screens show the change; the notification is for when they do not.
