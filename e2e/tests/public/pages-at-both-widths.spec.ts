@@ -1,7 +1,8 @@
 // Every public route at 375 px and then 1280 px, one browser each to keep the suite quick: the prerendered
-// page hydrates (the app marks <html data-hydrated>) without a warning, every file it asks for arrives
-// (a missing chunk leaves the HTML on screen but dead), its head survives hydration, axe-core finds no serious or critical
-// violation, and a full-page screenshot lands under test-results/screenshots/ for a person to look at.
+// page hydrates (the app marks <html data-hydrated>) without a warning, nothing is wider than the screen, every
+// file it asks for arrives (a missing chunk leaves the HTML on screen but dead), its head survives hydration,
+// axe-core finds no serious or critical violation, and a full-page screenshot lands under
+// test-results/screenshots/ for a person to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { notFoundMeta, publicRoutes, routeSlug, VIEWPORTS } from '../../pages/public-routes';
 import { SiteChrome } from '../../pages/site-chrome';
@@ -64,6 +65,8 @@ for (const path of ROUTES) {
         await expect(page.locator('html')).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true');
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Nothing wider than the screen: a page that pans sideways on a phone is broken there.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         const meta = routeMeta(path);
         await expect(page).toHaveTitle(meta.title);
         await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta.description);

@@ -148,7 +148,8 @@ function Personalisation() {
 function PersonalisedPieceMock() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
-      <div className="absolute -inset-4 -z-10 rotate-2 rounded-3xl bg-brand-100" />
+      {/* The tilted backdrop from 640 px up: on a phone its corners would reach past the screen. */}
+      <div className="absolute -inset-4 -z-10 hidden rotate-2 rounded-3xl bg-brand-100 sm:block" />
       <div className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
         <p className="text-sm font-semibold text-brand-700">Acme Home Services</p>
         <p className="mt-4 text-2xl font-bold text-slate-900">
