@@ -10,7 +10,6 @@ import type { RequestsState } from './requests-state';
 
 type Store = StoreApi<RequestsState>;
 
-/** Called by the store for each event of the live stream. */
 const held = heldWhileLoading<LiveEvent>();
 
 /** Called by the store once a load of the list is in: the new requests heard meanwhile go in now. */
@@ -18,6 +17,7 @@ export function applyHeldLiveEvents(useRequestsStore: Store): void {
   held.drain((event) => applyLiveEvent(useRequestsStore, event));
 }
 
+/** Called by the store for each event of the live stream. */
 export function applyLiveEvent(useRequestsStore: Store, event: LiveEvent): void {
   const state = useRequestsStore.getState();
   if (event.recordKind !== 'sample' || state.status === 'idle') return;
