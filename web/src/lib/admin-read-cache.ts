@@ -7,7 +7,9 @@
 //   URL, another tab);
 // - an answer from /api/auth/user naming another user than the cached one deletes it before it is kept;
 // - an entry older than ADMIN_CACHE_MAX_AGE_SECONDS is never served (workbox-expiration in the worker);
-// - CSV exports (every *.csv) are never kept: a file of every lead does not belong in a cache.
+// - CSV exports (every *.csv) are never kept: a file of every lead does not belong in a cache;
+// - an answer to a read that was under way when the cache was cleared is not kept (it belongs to the session
+//   that ended).
 // Signing out with the button deletes it too (lib/offline-data.ts).
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { ADMIN_API_CACHE } from './cache-names';
@@ -39,7 +41,13 @@ export function isSessionBoundary(url: URL, origin: string, method: string): boo
   return method === 'POST' && SIGN_IN_PATHS.has(url.pathname);
 }
 
+// Counts the clearings in this worker: a read under way when the session ended (a sign-out while the dashboard
+// was still loading) answers 200 afterwards, and keeping it would start the cache again with the ended
+// session's data. A read is kept only if no clearing happened since it started.
+let clearings = 0;
+
 export async function clearAdminCache(): Promise<void> {
+  clearings++;
   await caches.delete(ADMIN_API_CACHE);
 }
 
@@ -54,15 +62,24 @@ async function userIdOf(response: Response | undefined): Promise<unknown> {
 
 /** The plugin on the admin reads' strategy that applies the rules above. */
 export const adminSessionGuard: WorkboxPlugin = {
+  handlerWillStart: async ({ state }) => {
+    if (state) state.clearingsAtStart = clearings;
+  },
   fetchDidSucceed: async ({ response }) => {
     if (response.status === 401 || response.status === 403) await clearAdminCache();
     return response;
   },
-  cacheWillUpdate: async ({ request, response }) => {
+  // Cleared while this answer was being stored: the store may have made the cache again, so it goes again.
+  cacheDidUpdate: async ({ state }) => {
+    if (state && state.clearingsAtStart !== clearings) await caches.delete(ADMIN_API_CACHE);
+  },
+  cacheWillUpdate: async ({ request, response, state }) => {
     if (response.status !== 200) return null;
+    if (state && state.clearingsAtStart !== clearings) return null;
     if (new URL(request.url).pathname === AUTH_USER_PATH) {
       const cached = await (await caches.open(ADMIN_API_CACHE)).match(request);
-      if (cached && (await userIdOf(cached)) !== (await userIdOf(response))) await clearAdminCache();
+      // Another user's answers go; this answer, the new user's, is kept (so not counted as a clearing).
+      if (cached && (await userIdOf(cached)) !== (await userIdOf(response))) await caches.delete(ADMIN_API_CACHE);
     }
     return response;
   },
