@@ -4,7 +4,7 @@
 // are read again (rollups: cheap), a burst of leads costing one read. A change of a lead already shown
 // replaces it where it is. After a gap the stream could not replay, everything held is loaded again once.
 import type { Lead, LiveEvent } from '@contract';
-import { heldWhileLoading } from '../../lib/held-while-loading';
+import { heldWhileLoading, olderThanShown } from '../../lib/live-list';
 import { keepScrollPosition } from '../../lib/keep-scroll';
 import type { LeadFilters } from './leads-api';
 import type { StoreApi } from 'zustand';
@@ -32,14 +32,6 @@ export function leadMatches(lead: Lead, filters: LeadFilters): boolean {
 }
 
 const held = heldWhileLoading<LiveEvent>();
-
-/**
- * A lead older than every lead the table shows was there when the table was read, on a later page (a stream's
- * first replay reaches back before the read): it is not new, and stays where paging finds it.
- */
-function olderThanShown(id: number, shown: readonly Lead[]): boolean {
-  return shown.length > 0 && shown.every((l) => l.id > id);
-}
 
 /** Called by the store once a load of the table is in: the new leads heard meanwhile go in now. */
 export function applyHeldLiveEvents(useLeadsStore: Store): void {

@@ -3,7 +3,7 @@
 // person reads kept in place, and the "N Total Requests" badge counts it; a change of a request shown
 // (processed, its CRM status) replaces it where it is. After a gap the stream could not replay, it reloads.
 import type { LiveEvent, SampleRequest } from '@contract';
-import { heldWhileLoading } from '../../lib/held-while-loading';
+import { heldWhileLoading, olderThanShown } from '../../lib/live-list';
 import { keepScrollPosition } from '../../lib/keep-scroll';
 import type { StoreApi } from 'zustand';
 import type { RequestsState } from './requests-state';
@@ -31,9 +31,7 @@ export function applyLiveEvent(useRequestsStore: Store, event: LiveEvent): void 
     useRequestsStore.setState({ requests });
     return;
   }
-  // Older than every request shown: on a later page since the list was read (a first replay reaches back
-  // before the read), already counted in the badge.
-  if (event.type !== 'sample.created' || state.spam || (state.requests.length > 0 && state.requests.every((r) => r.id > request.id))) return;
+  if (event.type !== 'sample.created' || state.spam || olderThanShown(request.id, state.requests)) return;
   if (state.status !== 'ready') return;
   keepScrollPosition(() =>
     useRequestsStore.setState((s) => ({ requests: [request, ...s.requests], total: s.total + 1, newIds: new Set(s.newIds).add(request.id) })),
