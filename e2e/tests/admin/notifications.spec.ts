@@ -38,6 +38,14 @@ async function instrument(page: Page) {
     const nav = navigator as unknown as Record<string, unknown>;
     nav.setAppBadge = async (n: number) => void badges.push(n);
     nav.clearAppBadge = async () => void badges.push('clear');
+    // Notifications the page has finished showing: each show is asynchronous, so a test waits for all of its
+    // events' shows before acting on what is on screen (a late one would show again after a click closed it).
+    w.__shownFromPage = 0;
+    const show = ServiceWorkerRegistration.prototype.showNotification;
+    ServiceWorkerRegistration.prototype.showNotification = async function (this: ServiceWorkerRegistration, ...args: Parameters<typeof show>) {
+      await show.apply(this, args);
+      (w.__shownFromPage as number)++;
+    };
   });
 }
 
@@ -127,6 +135,9 @@ test('notifications - asked only on the switch; a live lead while hidden is one 
   await expect.poll(() => shownNotifications(page)).toEqual([
     { title: 'New lead', body: `Lee Lead, Notify Co`, tag: `lead-${lead.id}`, data: { url: `/admin?lead=${lead.id}` } },
   ]);
+  // Both events' shows are done (the second replaced the first), so none can reappear after the click below.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __shownFromPage: number }).__shownFromPage)).toBe(2);
+  expect(await shownNotifications(page)).toHaveLength(1);
 
   // The person clicks it: the worker focuses this window, which opens the lead's details.
   await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(false));
@@ -143,7 +154,8 @@ test('notifications - asked only on the switch; a live lead while hidden is one 
   await expect(details).toContainText(lead.email);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/admin');
-  expect(await shownNotifications(page)).toEqual([]);
+  // The click closed it (closing reaches the browser asynchronously).
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
 
   // Web Push while the app is closed: a message delivered to the worker through the DevTools protocol.
   const cdp = await context.newCDPSession(page);
