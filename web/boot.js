@@ -11,6 +11,18 @@
 // The Content-Security-Policy allows it by its hash (api/src/http/inline-scripts.ts): change a character
 // here and the build records the new hash.
 (function () {
+  // A form the browser posts itself (the app has not run yet, or its code never arrived) carries its fill time
+  // as the app's submissions do: the time from the page's start to the first Submit on this page, in the field
+  // marked data-fill-time (web/src/components/ui/fill-time-field.tsx). Kept on a second press or a return to
+  // the page, so the same post has the same content and the server stores it once.
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var field = event.target && event.target.querySelector && event.target.querySelector('input[data-fill-time]');
+      if (field && !field.value) field.value = String(Math.round(performance.now()));
+    },
+    true,
+  );
   var me = document.currentScript;
   var entry = me && me.getAttribute('data-entry');
   if (!entry) return;

@@ -199,6 +199,14 @@ export const HONEYPOT_FORM_FIELD = 'dm_trap';
  */
 export const FORM_PAGE_FIELD = 'dm_page';
 
+/**
+ * A public form posted by the browser while the page's inline boot script has run (before the app hydrated, or
+ * when its code never arrived) carries its fill time in this hidden field, stamped at the first Submit on that
+ * page (web/boot.js), so such a post meets the same spam rule and rate limit as the app's own submissions. It
+ * becomes the body's `elapsedMs`; a post with script turned off leaves it empty.
+ */
+export const FILL_TIME_FORM_FIELD = 'dm_fill_ms';
+
 export const LIMITS = {
   name: 100, email: 254, company: 200, phone: 40, longText: 5000, url: 2000, attribution: 500, eventName: 200,
   /** The raw text a scanned badge carried, in UTF-8 bytes (a vCard with a photo would be far larger: none do). */

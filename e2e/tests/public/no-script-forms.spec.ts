@@ -159,6 +159,28 @@ test('sample form on /print/samples - stored once and the thank-you page; a bad 
   expectNoneCarries(urls, email);
 });
 
+test('sample form - a double press stores one request; a reload of the thank-you page stores nothing more', async ({ page }) => {
+  const email = `${uniqueTag('sampledouble')}@example.com`;
+  await page.goto('/print/samples');
+  const samples = new SampleFormPage(page);
+  await samples.field('First Name').fill('Nora');
+  await samples.field('Last Name').fill('Twice');
+  await samples.field('Email Address').fill(email);
+  await samples.field('Address Line 1').fill('2 Static Way');
+  await samples.field('City').fill('Austin');
+  await samples.field('State').selectOption('TX');
+  await samples.field('ZIP Code').fill('73301');
+  await samples.field('Sample Type').selectOption('both');
+  await samples.submit.dblclick();
+  await expect(page).toHaveURL(/\/print\/samples\/thank-you$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  await expect.poll(async () => (await sampleRequestsWithEmail(page.request, email)).length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(await sampleRequestsWithEmail(page.request, email)).toHaveLength(1);
+  expect(await sampleRequestsWithEmail(page.request, email, { spam: true })).toHaveLength(0);
+});
+
 test('sample form - the honeypot filled: the same thank-you page, the request waits under suspected spam', async ({ page }) => {
   const email = `${uniqueTag('sampletrap')}@example.com`;
   await page.goto('/print/samples');

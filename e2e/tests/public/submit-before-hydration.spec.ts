@@ -4,7 +4,7 @@
 // press while the first post is on its way stores nothing more (the post's key is its content), and a
 // page whose script never arrives keeps working the same way. Stored once, seen through the admin API.
 import type { Page } from '@playwright/test';
-import { MIN_FILL_MS } from '../../../api/src/contract';
+import { FILL_TIME_FORM_FIELD, MIN_FILL_MS } from '../../../api/src/contract';
 import { LeadFormPage } from '../../pages/lead-form';
 import { expect, test, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail } from './support/admin-lookup';
@@ -22,14 +22,22 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Fills the landing page's form at a person's pace: Submit comes after the minimum fill time from the page's start. */
 async function fillInline(page: Page, email: string) {
   const form = LeadFormPage.inline(page);
   await form.firstName.fill('Early');
   await form.lastName.fill('Bird');
   await form.email.fill(email);
   await form.message.fill('Pressed before the script ran');
+  await page.waitForFunction((min) => performance.now() > min, MIN_FILL_MS + 100);
   return form;
 }
+
+/** The fill time a post carries (the page's boot script stamps it at Submit), or null when it carries none. */
+const postedFillTime = (body: string) => {
+  const value = new URLSearchParams(body).get(FILL_TIME_FORM_FIELD);
+  return value ? Number(value) : null;
+};
 
 const notHydrated = (page: Page) => expect(page.locator('html[data-hydrated]'), 'the page is not hydrated yet').toHaveCount(0);
 
@@ -39,13 +47,37 @@ test('submit before hydration - the browser posts it: the thank-you page, stored
   await page.goto('/', { waitUntil: 'commit' });
   const form = await fillInline(page, email);
   await notHydrated(page);
+  const posted = page.waitForRequest((r) => r.url().endsWith('/api/leads') && r.method() === 'POST');
   await form.submit.click();
   await expect(page).toHaveURL(/\/thank-you$/);
   release();
   await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
+  // The post carries its fill time, as the app's submissions do: the same spam rule and rate limit for both.
+  expect(postedFillTime((await posted).postData() ?? '')).toBeGreaterThan(MIN_FILL_MS);
   await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
   await page.waitForTimeout(500);
   expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+  expect(await leadsWithEmail(page.request, email, { spam: true })).toHaveLength(0);
+});
+
+test('submit before hydration faster than a person fills a form (an autofill, a bot) - the same thank-you page, the lead kept under suspected spam', async ({ page }) => {
+  await holdScripts(page);
+  const email = `${uniqueTag('fast')}@example.com`;
+  await page.goto('/', { waitUntil: 'commit' });
+  const form = LeadFormPage.inline(page);
+  await form.firstName.fill('Quick');
+  await form.lastName.fill('Fill');
+  await form.email.fill(email);
+  // Stamped at once: the fill time the page measured is under the minimum however fast this machine is.
+  await form.submit.evaluate((button) => {
+    const field = button.closest('form')!.querySelector<HTMLInputElement>('input[data-fill-time]')!;
+    field.value = '200';
+  });
+  await notHydrated(page);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect.poll(async () => (await leadsWithEmail(page.request, email, { spam: true })).map((l) => l.spamReason)).toEqual(['fill_time']);
+  expect(await leadsWithEmail(page.request, email)).toHaveLength(0);
 });
 
 test('Submit pressed again before hydration while the first post is on its way - stored once', async ({ page }) => {
@@ -75,6 +107,7 @@ test('Submit pressed again before hydration while the first post is on its way -
   // Chromium drops a form submission identical to one still pending; a browser that sends it again sends the
   // same content, which the server stores once (its key is the content: form-post.test.ts).
   expect(new Set(bodies).size).toBe(1);
+  expect(postedFillTime(bodies[0]!)).toBeGreaterThan(MIN_FILL_MS);
   await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
   await page.waitForTimeout(500);
   expect(await leadsWithEmail(page.request, email)).toHaveLength(1);

@@ -103,6 +103,44 @@ describe.each(ENGINES)('form posts without script on %s', (engine) => {
     expect(html).toMatch(/<option value="TX" selected="">/);
   });
 
+  it.each([
+    ['/api/leads', LEAD, { firstName: 'First name is required', lastName: 'Last name is required', email: 'Email is required' }],
+    [
+      '/api/print-samples',
+      SAMPLE,
+      {
+        firstName: 'First name is required', lastName: 'Last name is required', email: 'Email is required', addressLine1: 'Address line 1 is required',
+        city: 'City is required', state: 'Please choose a US state', zip: 'ZIP code is required', sampleType: 'Please choose a sample type',
+      },
+    ],
+  ])('%s with every required field left empty - 422, each message beside its own field, the other values kept', async (route, fields, messages) => {
+    const emptied = Object.fromEntries(Object.keys(messages).map((name) => [name, '']));
+    const res = await post(route, { ...fields, ...emptied, [route === '/api/leads' ? 'message' : 'notes']: 'Kept <as typed>' });
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    for (const [name, message] of Object.entries(messages)) {
+      const described = new RegExp(`<(?:input|select)[^>]*aria-invalid="true"[^>]*aria-describedby="([^"]+-${name}-error)"[^>]*name="${name}"`).exec(html);
+      expect(described, `${name} is marked invalid and tied to its message`).not.toBeNull();
+      expect(html).toContain(`<p id="${described![1]}" class="text-sm text-red-700">${message}</p>`);
+    }
+    expect(html).toContain('Kept &lt;as typed&gt;</textarea>');
+    expect(await rows(route === '/api/leads' ? 'leads' : 'sample_requests')).toHaveLength(0);
+  });
+
+  it.each([
+    ['a person\'s pace', '5200', null],
+    ['faster than a person fills a form', '300', 'fill_time'],
+    ['not a number (as if script were off: untimed)', '12ms', null],
+  ])('the fill time the page\'s boot script stamps - %s', async (_pace, fillMs, spamReason) => {
+    const res = await post('/api/leads', { ...LEAD, dm_fill_ms: fillMs });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/thank-you');
+    const [lead] = await rows('leads');
+    expect(lead).toMatchObject({ spam_reason: spamReason });
+    // A measurement, never stored as part of the lead.
+    expect(JSON.stringify(lead)).not.toContain('dm_fill_ms');
+  });
+
   it('the honeypot filled - the same 303, and the lead waits in quarantine', async () => {
     const res = await post('/api/leads', { ...LEAD, dm_trap: 'http://spam.example' });
     expect(res.status).toBe(303);
@@ -160,5 +198,17 @@ describe.each(ENGINES)('form posts over the rate limit on %s', (engine) => {
     expect(html).toContain('name="email" value="second@example.com"');
     expect(html).toMatch(/role="alert"[^>]*>Failed to submit form. Please try again.<\/p>/);
     expect((await app.db('leads').where({ email: 'second@example.com' })).length).toBe(0);
+  });
+
+  it('a post carrying the fill time the boot script stamped counts against the general limit only, as the app\'s submissions do', async () => {
+    const post = (email: string) =>
+      fetch(`${app.baseUrl}/api/leads`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...LEAD, email, dm_fill_ms: '8000' }).toString(),
+        redirect: 'manual',
+      });
+    for (const n of [1, 2, 3]) expect((await post(`timed${n}@example.com`)).status).toBe(303);
+    expect(await app.db('leads').whereLike('email', 'timed%').whereNull('spam_reason')).toHaveLength(3);
   });
 });

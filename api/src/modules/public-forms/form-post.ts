@@ -9,13 +9,18 @@
 //   the form's failure message, so the person can press Submit again.
 //
 // The key: a prerendered page cannot carry a per-visit key, so the key is the SHA-256 of the posted content. A
-// double press, a reload of a refused post or a Back-and-resubmit sends the same content and is stored once;
-// a person who sends exactly the same request again later is told "Thank You" again and stored once too.
+// double press, a reload of the post or a Back-and-resubmit sends the same content (the fill time the boot
+// script stamps is kept for the page's life) and is stored once. With script turned off a person who sends
+// exactly the same request again later is told "Thank You" again and stored once too.
+//
+// Spam rules and rate limit are the app's: the fill time, when the boot script stamped one, is the body's
+// `elapsedMs`; a post without it (script turned off) counts against the smaller untimed budget as any
+// untimed client does (http/rate-limit.ts).
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { requestHash } from '../idempotency/idempotency-service';
 import { AppError } from '../../http/errors';
-import { FORM_PAGE_FIELD } from '../../contract';
+import { FILL_TIME_FORM_FIELD, FORM_PAGE_FIELD } from '../../contract';
 import { renderFormPage, type FormEcho } from '../../http/form-pages';
 
 export interface FormPostSpec {
@@ -78,10 +83,15 @@ export function formPost(deps: Pick<AppDeps, 'config' | 'logger'>, spec: FormPos
   };
 }
 
-/** The posted fields as the JSON body's fields (the honeypot has the same name in both), and the page field. */
-export function formFields(fields: Record<string, string>): { fields: Record<string, string>; page: string } {
-  const { [FORM_PAGE_FIELD]: page = '/', ...rest } = fields;
-  return { fields: rest, page };
+/**
+ * The posted fields as the JSON body's fields (the honeypot has the same name in both), the fill time as the
+ * body's `elapsedMs` when the page's boot script stamped one (a whole number of milliseconds; anything else is
+ * left out, as with script turned off), and the page field.
+ */
+export function formFields(fields: Record<string, string>): { fields: Record<string, string | number>; page: string } {
+  const { [FORM_PAGE_FIELD]: page = '/', [FILL_TIME_FORM_FIELD]: fillTime, ...rest } = fields;
+  const elapsedMs = fillTime !== undefined && /^\d{1,9}$/.test(fillTime) ? Number(fillTime) : undefined;
+  return { fields: elapsedMs === undefined ? rest : { ...rest, elapsedMs }, page };
 }
 
 /** The posted fields that are plain strings (a repeated or bracketed name is ignored, as the forms send neither). */

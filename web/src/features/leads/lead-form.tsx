@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
 import { Honeypot } from '../../components/ui/honeypot';
+import { FillTimeField } from '../../components/ui/fill-time-field';
 import { LeadThankYou } from './lead-thank-you';
 import { LEAD_FAILED_MESSAGE, useLeadForm, type LeadField, type LeadFormMode } from './use-lead-form';
 
@@ -99,6 +100,7 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
         <TextAreaField label="Message" rows={modal ? 3 : 4} placeholder="Tell us about your mailing goals" {...bind('message')} />
       </div>
       <Honeypot id={idOf(HONEYPOT_FORM_FIELD)} value={form.values[HONEYPOT_FORM_FIELD]} onChange={(v) => form.setField(HONEYPOT_FORM_FIELD, v)} />
+      <FillTimeField />
       <div className="sm:col-span-2">
         {form.failedBeforeScript ? (
           <p role="alert" className="mb-3 text-sm font-medium text-red-700">

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
 import { Honeypot } from '../../components/ui/honeypot';
+import { FillTimeField } from '../../components/ui/fill-time-field';
 import { SAMPLE_FAILED_MESSAGE, useSampleRequestForm, type SampleField } from './use-sample-request-form';
 
 // The Thank You modal (and the dialog library under it) loads when the form is first focused, not with
@@ -97,6 +98,7 @@ export function SampleRequestForm() {
           <TextAreaField label="Additional Notes" rows={4} placeholder="Anything we should know about your campaign?" {...bind('notes')} />
         </fieldset>
         <Honeypot id={idOf(HONEYPOT_FORM_FIELD)} value={form.values[HONEYPOT_FORM_FIELD]} onChange={(v) => form.setField(HONEYPOT_FORM_FIELD, v)} />
+        <FillTimeField />
         {form.failedBeforeScript ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {SAMPLE_FAILED_MESSAGE}
