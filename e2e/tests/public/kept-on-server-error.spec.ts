@@ -1,34 +1,31 @@
 // A first submit that the real server fails (here a database fault: a trigger that aborts the insert of this
 // test's lead) shows the spec's error toast, and the submission stays on the device under its
-// Idempotency-Key: pressing Submit again meanwhile retries that item (never a second one), and once the fault
-// is gone the outbox delivers it, exactly once.
-import { createDb, type Db } from '../../../api/src/db/knex';
-import { E2E_DB } from '../../../playwright.config';
+// Idempotency-Key: pressing Submit again meanwhile retries that item (never a second one), a version the person
+// changed and sent again takes the waiting one's place, and once the fault is gone the outbox delivers it,
+// exactly once.
+import type { Page } from '@playwright/test';
 import { LeadFormPage } from '../../pages/lead-form';
 import { expect, test, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail } from './support/admin-lookup';
+import { closeLeadFaultsDb, failLeadInsertsOf } from './support/lead-faults';
 import { fillLead, waitOutMinimumFillTime } from './support/lead-helpers';
 
 test.use({ reducedMotion: 'reduce' });
+test.afterAll(closeLeadFaultsDb);
 
-let db: Db | undefined;
-test.afterAll(async () => db?.destroy());
-
-/** Makes the server's insert of leads with this e-mail fail until the returned function is called. */
-async function failInsertsOf(email: string): Promise<() => Promise<void>> {
-  db ??= createDb(E2E_DB);
-  const trigger = `fail_${email.replace(/[^a-z0-9]/gi, '_')}`;
-  await db.raw(`create trigger ${trigger} before insert on leads when new.email = '${email}' begin select raise(abort, 'injected fault'); end`);
-  return async () => void (await db!.raw(`drop trigger ${trigger}`));
-}
-
-test('a first submit answered 500 - the error toast, the lead queued on the device, delivered once when the server recovers', async ({ page }) => {
-  const email = `${uniqueTag('fault')}@example.com`;
-  const recover = await failInsertsOf(email);
+/** The statuses the server answered the page's lead posts with, in order. */
+function leadAnswers(page: Page): number[] {
   const answers: number[] = [];
   page.on('response', (res) => {
     if (new URL(res.url()).pathname === '/api/leads') answers.push(res.status());
   });
+  return answers;
+}
+
+test('a first submit answered 500 - the error toast, the lead queued on the device, delivered once when the server recovers', async ({ page }) => {
+  const email = `${uniqueTag('fault')}@example.com`;
+  const recover = await failLeadInsertsOf(email);
+  const answers = leadAnswers(page);
   await page.goto('/');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const shownAt = Date.now();
@@ -61,4 +58,33 @@ test('a first submit answered 500 - the error toast, the lead queued on the devi
   await form.submit.click();
   await expect(form.thankYou).toBeVisible();
   expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
+});
+
+test('changed after a 500 and sent again while the fault holds - the corrected version takes the waiting one\'s place: one waiting, then one lead, the corrected one', async ({ page }) => {
+  const email = `${uniqueTag('fixed')}@example.com`;
+  const recover = await failLeadInsertsOf(email);
+  const answers = leadAnswers(page);
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const shownAt = Date.now();
+  const form = LeadFormPage.inline(page);
+  await fillLead(form, { firstName: 'Fay', lastName: 'Ult', email, company: 'Typo Ltd' }, 'inline');
+  await waitOutMinimumFillTime(page, shownAt);
+  await form.submit.click();
+  await expect(page.getByText('1 waiting to send')).toBeVisible();
+  expect(answers).toEqual([500]);
+
+  // The person notices a typo, fixes it and presses Submit again; the server still fails.
+  await form.company.fill('Fixed Ltd');
+  await form.submit.click();
+  await expect.poll(() => answers).toEqual([500, 500]);
+  await expect(page.getByText('1 waiting to send')).toBeVisible();
+  await expect(page.getByText('2 waiting to send')).toHaveCount(0);
+
+  await recover();
+  await expect.poll(async () => (await leadsWithEmail(page.request, email)).map((l) => l.company), { timeout: 20_000 }).toEqual(['Fixed Ltd']);
+  await expect(page.getByText('1 waiting to send')).toHaveCount(0);
+  // Nothing else arrives later: the first version is gone from the device.
+  await page.waitForTimeout(1_000);
+  expect((await leadsWithEmail(page.request, email)).map((l) => l.company)).toEqual(['Fixed Ltd']);
 });

@@ -41,7 +41,8 @@ export interface PublicFormOptions<V extends PublicFormValues, I, P> {
   context?: readonly unknown[];
   /** The body for checked input; built once per submission, so a retry sends the same bytes. */
   payload: (input: I, guards: SpamGuards) => P;
-  send: (payload: P, idempotencyKey: string) => Promise<'sent' | 'queued'>;
+  /** `replaces`: the key of this form's earlier, unsettled submission that this one supersedes. */
+  send: (payload: P, idempotencyKey: string, replaces?: string) => Promise<'sent' | 'queued'>;
   onSent: () => void;
   /** Saved on the device for later; the key identifies the waiting submission. */
   onQueued: (idempotencyKey: string) => void;
@@ -140,7 +141,7 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
     );
     setSubmitting(true);
     try {
-      const outcome = await options.send(attempt.payload, attempt.idempotencyKey);
+      const outcome = await options.send(attempt.payload, attempt.idempotencyKey, attempt.replaces);
       settle();
       setValues(options.empty);
       restartClock();

@@ -1,13 +1,16 @@
 // Remembers the payload and Idempotency-Key of a submission that has not succeeded yet, so pressing submit
 // again with the same form values retries *that* submission (same key, byte-identical body: the server
-// replays or stores once). Changing any value starts a new submission with a new key; reusing
-// the old key with a different body would be refused with 422.
+// replays or stores once). Changing any value starts a new submission with a new key (reusing the old key with
+// a different body would be refused with 422), which names the one it replaces: that one may still wait in the
+// outbox after a server failure, and the person meant the corrected version, not both.
 import { useCallback, useRef } from 'react';
 import { newIdempotencyKey } from './idempotency-key';
 
 export interface SubmissionAttempt<T> {
   payload: T;
   idempotencyKey: string;
+  /** The key of the unsettled submission this one supersedes, when the values changed after it failed. */
+  replaces?: string;
 }
 
 export function useSubmissionAttempt<T>() {
@@ -16,7 +19,8 @@ export function useSubmissionAttempt<T>() {
   /** The attempt for these form values: the pending one when they are unchanged, else a fresh one. */
   const attemptFor = useCallback((fingerprint: string, build: () => T): SubmissionAttempt<T> => {
     if (pending.current?.fingerprint === fingerprint) return pending.current.attempt;
-    const attempt = { payload: build(), idempotencyKey: newIdempotencyKey() };
+    const earlier = pending.current?.attempt.idempotencyKey;
+    const attempt: SubmissionAttempt<T> = { payload: build(), idempotencyKey: newIdempotencyKey(), ...(earlier ? { replaces: earlier } : {}) };
     pending.current = { fingerprint, attempt };
     return attempt;
   }, []);

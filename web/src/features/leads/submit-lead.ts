@@ -11,11 +11,13 @@ export interface SubmitOptions {
   /** Made when the person pressed submit; the same key for every retry of that submission,
    * so the server stores it once however often it arrives. */
   idempotencyKey: string;
+  /** The key of the earlier version this corrected submission replaces (still waiting after a server failure). */
+  replaces?: string;
 }
 
 /** 'sent' once the server stored it, 'queued' when it waits on this device; throws a ServerError otherwise. */
-export async function submitLead(input: LeadInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
+export async function submitLead(input: LeadInput, { idempotencyKey, replaces }: SubmitOptions): Promise<'sent' | 'queued'> {
   const body = { ...input, attribution: getAttribution() };
   // The outbox announces the delivery (the admin's lists refresh on it), from whichever tab delivers it.
-  return (await submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey })).status;
+  return (await submitThroughOutbox({ kind: 'lead', url: '/api/leads', body, idempotencyKey, ...(replaces ? { replaces } : {}) })).status;
 }

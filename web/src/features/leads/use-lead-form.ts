@@ -44,7 +44,7 @@ export function useLeadForm(mode: LeadFormMode) {
     visible: (values) => (mode === 'modal' ? values : { ...values, phone: '', volume: '' }),
     context: [pathname],
     payload: (input, guards): LeadInput => ({ ...input, leadSource: LEAD_SOURCE_LABEL, source: sourceLabelForPath(pathname), ...guards }),
-    send: (payload, idempotencyKey) => submitLead(payload, { idempotencyKey }),
+    send: (payload, idempotencyKey, replaces) => submitLead(payload, { idempotencyKey, ...(replaces ? { replaces } : {}) }),
     onSent: () => setOutcome('success'),
     onQueued: (id) => {
       setQueuedId(id);

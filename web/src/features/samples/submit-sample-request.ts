@@ -8,9 +8,11 @@ export interface SubmitOptions {
   /** Made when the person pressed submit; the same key for every retry of that submission,
    * so the server stores it once however often it arrives. */
   idempotencyKey: string;
+  /** The key of the earlier version this corrected submission replaces (still waiting after a server failure). */
+  replaces?: string;
 }
 
-export async function submitSampleRequest(input: SampleRequestInput, { idempotencyKey }: SubmitOptions): Promise<'sent' | 'queued'> {
+export async function submitSampleRequest(input: SampleRequestInput, { idempotencyKey, replaces }: SubmitOptions): Promise<'sent' | 'queued'> {
   const body = { ...input, attribution: getAttribution() };
-  return (await submitThroughOutbox({ kind: 'sample', url: '/api/print-samples', body, idempotencyKey })).status;
+  return (await submitThroughOutbox({ kind: 'sample', url: '/api/print-samples', body, idempotencyKey, ...(replaces ? { replaces } : {}) })).status;
 }

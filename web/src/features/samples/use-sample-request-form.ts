@@ -41,7 +41,7 @@ export function useSampleRequestForm() {
     fieldOrder: FIELD_ORDER,
     loadSchema: () => import('./sample-schema').then((m) => m.sampleRequestInputSchema),
     payload: (input, guards): SampleRequestInput => ({ ...input, ...guards }),
-    send: (payload, idempotencyKey) => submitSampleRequest(payload, { idempotencyKey }),
+    send: (payload, idempotencyKey, replaces) => submitSampleRequest(payload, { idempotencyKey, ...(replaces ? { replaces } : {}) }),
     onSent: () => setThankYouOpen(true),
     onQueued: setQueuedId,
     onFailed: (error) => {

@@ -1,7 +1,7 @@
 // The one way a form submits (leads, sample requests, event captures). The submission is written to
 // IndexedDB before the first try, so a tab closed mid-request loses nothing; a try that fails for want of
 // network leaves it queued; a try the server failed (5xx, 408, 429) leaves it queued and is also the form's to
-// show; a refusal (other 4xx) is the form's alone.
+// show; a refusal (other 4xx) is the form's alone. A corrected submission replaces the version still waiting.
 import { publish } from '../events';
 import { ServerError, type ServerErrorData } from '../server-error';
 import { OUTBOX_SYNC_TAG } from '../cache-names';
@@ -26,6 +26,12 @@ export interface SubmitInput {
   owner?: OutboxOwner;
   /** An item that must be delivered before this one is tried. */
   after?: string;
+  /**
+   * The key of the same form's earlier submission that the server failed and that still waits here: the person
+   * changed it and sent it again, so this one takes its place (unless a replay delivered it meanwhile), and the
+   * server never gets both versions.
+   */
+  replaces?: string;
 }
 
 function newItem(input: SubmitInput): OutboxItem {
@@ -66,7 +72,17 @@ export async function queueThroughOutbox(input: SubmitInput): Promise<void> {
  */
 export async function submitThroughOutbox(input: SubmitInput): Promise<SubmitResult> {
   const item = newItem(input);
-  await putItem(item);
+  const replaced = input.replaces;
+  // Under the lock, so no replay is sending the earlier version in the meantime; until the lock is ours, the
+  // earlier version stays stored, so a tab closed while waiting still leaves one of them on the device.
+  if (replaced && replaced !== item.id) {
+    await withOutboxLock(async () => {
+      await deleteItem(replaced);
+      await putItem(item);
+    });
+  } else {
+    await putItem(item);
+  }
   const result = await withOutboxLock(async (): Promise<SubmitResult | { status: 'kept'; error: ServerErrorData }> => {
     const current = await getItem(item.id);
     if (!current) return { status: 'sent', body: undefined }; // another tab's replay delivered (and announced) it
