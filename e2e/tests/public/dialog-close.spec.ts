@@ -3,14 +3,19 @@
 // the lead dialog stay open after Close). Each dialog of the public site is opened and at once closed (in the
 // frame it appears, so during its opening transition), by its × button and by Escape, on a CPU slowed
 // fourfold, with and without reduced motion: after each close no dialog is left and nothing covers the button
-// that opened it. The rounds run in the page, a frame apart, so 50 of them take a second or two; a real click
+// that opened it. The staff screens' dialogs are the same Modal; two of them (a lead's details, the keyboard
+// shortcuts) go through the same rounds. The rounds run in the page, a frame apart, so 50 of them take a second or two; a real click
 // at the end proves the page takes clicks.
 import type { Locator, Page } from '@playwright/test';
 import { MIN_FILL_MS } from '../../../api/src/contract';
 import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
+import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { LeadFormPage } from '../../pages/lead-form';
 import { SampleFormPage } from '../../pages/sample-form';
-import { expect, test } from '@playwright/test';
+// The staff's session for the admin's dialogs; the public pages are the same with or without it.
+import { expect, test } from '../admin/support/admin-test';
+import { createLead } from '../admin/support/api-data';
+import { withoutLiveStream } from '../admin/support/live-stream';
 import { uniqueEmail } from './support/unique';
 
 /**
@@ -41,6 +46,8 @@ function openAndCloseAtOnce(opener: Locator, rounds: number): Promise<string[]> 
       else (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true }));
       await until(() => dialog() === null);
       if (dialog()) problems.push(`round ${i + 1}: still open after ${how}`);
+      // In view, so that what lies over its centre can be asked (a list row may sit below the fold).
+      button.scrollIntoView({ block: 'center', behavior: 'instant' });
       const r = button.getBoundingClientRect();
       const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
       if (!hit || !button.contains(hit)) problems.push(`round ${i + 1}: the opener is covered by ${hit?.outerHTML.slice(0, 80)}`);
@@ -104,6 +111,27 @@ for (const motion of ['reduce', 'no-preference'] as const) {
       expect(await throttled(page, () => openAndCloseAtOnce(indicator, 50))).toEqual([]);
       await indicator.click();
       await expect(page.getByRole('dialog').getByRole('heading', { name: 'Waiting to send' })).toBeVisible();
+    });
+
+    test('staff dialogs (a lead\'s details, the keyboard shortcuts) opened and closed at once, 50 times each under CPU throttling - closed every time, the screen takes clicks', async ({ page, context }) => {
+      // Only this test's lead on screen: another test's lead arriving live would move the rows under the opener.
+      await withoutLiveStream(context);
+      const lead = await createLead(page.request, { email: uniqueEmail('dialog-staff') });
+      const dashboard = new DashboardPage(page);
+      await dashboard.goto();
+      await dashboard.search(lead.email);
+      const details = dashboard.openButton(dashboard.row(lead.email));
+      // The dialog's code loads on the first open.
+      await details.click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: 'Lead details' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      expect(await throttled(page, () => openAndCloseAtOnce(details, 50))).toEqual([]);
+      const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
+      expect(await throttled(page, () => openAndCloseAtOnce(shortcuts, 50))).toEqual([]);
+      await dashboard.searchBox.click();
+      await expect(dashboard.searchBox).toBeFocused();
     });
 
     test('the sample Thank You dialog closed in the frame it appears, by × and by Escape - closed each time, the form takes the next request', async ({ page }) => {
