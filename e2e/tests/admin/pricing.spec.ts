@@ -6,9 +6,9 @@ import { createProduct } from './support/api-data';
 import { ADMIN_NAME, expect, test, uniqueTag } from './support/admin-test';
 import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { recordBodies } from './support/sent-bodies';
+import { closeWriteFaultsDb, failWritesOf } from '../../support/write-faults';
 
-const fail500 = (page: Page, url: string | RegExp, method: string) =>
-  page.route(url, (route) => (route.request().method() === method ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong"}' }) : route.fallback()));
+test.afterAll(closeWriteFaultsDb);
 
 /** `Nov 22, 2026`, computed without the app's own formatter. */
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -112,6 +112,9 @@ test('product card at 375 px - every value on screen without scrolling sideways'
 });
 
 test('pricing lists - loading texts while the server answers, then "No products found" and "No audit logs found"', async ({ page }) => {
+  // The one answer of our server a browser test stands in for: empty lists. The product cannot reach that state
+  // (products are seeded and are hidden, never deleted; every change adds an audit entry), yet the screen must
+  // say so if a database ever holds none.
   let answer!: () => void;
   const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route(/\/api\/admin\/pricing\/(products|audit)$/, async (route) => {
@@ -129,13 +132,15 @@ test('pricing lists - loading texts while the server answers, then "No products 
   await expect(page.getByText('No products found', { exact: true })).toBeVisible();
 });
 
+// The real server fails these writes: a database fault on this test's own product (e2e/support/write-faults.ts).
 test.describe('failure toasts (server answers 500)', () => {
   test('create fails - "Failed to create product", dialog kept open', async ({ page }) => {
+    const name = uniqueTag('Never created ');
+    await failWritesOf('pricing_products', 'insert', 'name', name);
     const pricing = new PricingPage(page);
     await pricing.goto();
-    await fail500(page, /\/api\/admin\/pricing\/products$/, 'POST');
     await pricing.addProduct.click();
-    await pricing.nameField.fill(uniqueTag('Never created '));
+    await pricing.nameField.fill(name);
     await pricing.priceField.fill('0.5');
     await pricing.submit('Add Product').click();
     await expect(pricing.toastTitle).toHaveText('Failed to create product');
@@ -148,7 +153,7 @@ test.describe('failure toasts (server answers 500)', () => {
     await createProduct(page.request, { name, startingPrice: 0.7, category: 'letter' });
     const pricing = new PricingPage(page);
     await pricing.goto();
-    await fail500(page, /\/api\/admin\/pricing\/products\/\d+$/, 'PUT');
+    await failWritesOf('pricing_products', 'update', 'name', name);
     await pricing.editProduct(name).click();
     await pricing.priceField.fill('0.8');
     await pricing.submit('Save Changes').click();
@@ -160,7 +165,7 @@ test.describe('failure toasts (server answers 500)', () => {
     await createProduct(page.request, { name, startingPrice: 0.7, category: 'package' });
     const pricing = new PricingPage(page);
     await pricing.goto();
-    await fail500(page, /\/visibility$/, 'PUT');
+    await failWritesOf('pricing_products', 'update', 'name', name);
     await pricing.eye(name, 'Hide').click();
     await expect(pricing.toastTitle).toHaveText('Failed to update visibility');
     await expect(pricing.product(name).getByText('Hidden', { exact: true })).toHaveCount(0);

@@ -7,9 +7,9 @@ import { createSampleRequest, createTemplate, getJson } from './support/api-data
 import { expect, test, uniqueTag } from './support/admin-test';
 import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { recordBodies } from './support/sent-bodies';
+import { closeWriteFaultsDb, failWritesOf } from '../../support/write-faults';
 
-const fail500 = (page: Page, url: string | RegExp, method: string) =>
-  page.route(url, (route) => (route.request().method() === method ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong"}' }) : route.fallback()));
+test.afterAll(closeWriteFaultsDb);
 
 test('template - created through the dialog with the spec defaults, previews or placeholders, and its toast', async ({ page, baseURL }) => {
   const samples = new SamplesPage(page);
@@ -143,13 +143,15 @@ async function totalRequests(page: Page): Promise<number> {
   return Number(res.headers()['x-total-count']);
 }
 
+// The real server fails these writes: a database fault on this test's own record (e2e/support/write-faults.ts).
 test.describe('failure toasts (server answers 500)', () => {
   test('template save fails - "Error: Failed to save template", dialog kept open', async ({ page }) => {
+    const name = uniqueTag('Never saved ');
+    await failWritesOf('sample_templates', 'insert', 'name', name);
     const samples = new SamplesPage(page);
     await samples.goto();
-    await fail500(page, '**/api/admin/sample-templates', 'POST');
     await samples.addTemplate.click();
-    await samples.nameField.fill(uniqueTag('Never saved '));
+    await samples.nameField.fill(name);
     await samples.submit('Create Template').click();
     await expect(samples.toastTitle).toHaveText('Error: Failed to save template');
     await expect(samples.toast).toHaveAttribute('data-type', 'error');
@@ -161,7 +163,7 @@ test.describe('failure toasts (server answers 500)', () => {
     await createTemplate(page.request, { name, type: 'letter', active: true });
     const samples = new SamplesPage(page);
     await samples.goto();
-    await fail500(page, /\/api\/admin\/sample-templates\/\d+$/, 'PUT');
+    await failWritesOf('sample_templates', 'update', 'name', name);
     await samples.editTemplate(name).click();
     await samples.nameField.fill(`${name} changed`);
     await samples.submit('Save Changes').click();
@@ -173,7 +175,7 @@ test.describe('failure toasts (server answers 500)', () => {
     await createTemplate(page.request, { name, type: 'letter', active: true });
     const samples = new SamplesPage(page);
     await samples.goto();
-    await fail500(page, /\/api\/admin\/sample-templates\/\d+$/, 'DELETE');
+    await failWritesOf('sample_templates', 'delete', 'name', name);
     page.once('dialog', (dialog) => void dialog.accept());
     await samples.deleteTemplate(name).click();
     await expect(samples.toastTitle).toHaveText('Failed to delete template');
@@ -185,7 +187,7 @@ test.describe('failure toasts (server answers 500)', () => {
     await createSampleRequest(page.request, { lastName });
     const samples = new SamplesPage(page);
     await samples.goto();
-    await fail500(page, /\/api\/admin\/print-samples\/\d+$/, 'PUT');
+    await failWritesOf('sample_requests', 'update', 'last_name', lastName);
     await samples.requestsTab.click();
     const toggle = samples.processedToggle(`Sam ${lastName}`);
     await toggle.click();

@@ -7,11 +7,11 @@ import type { Page } from '@playwright/test';
 import { LeadFormPage } from '../../pages/lead-form';
 import { expect, test, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail } from './support/admin-lookup';
-import { closeLeadFaultsDb, failLeadInsertsOf } from './support/lead-faults';
+import { closeWriteFaultsDb, failWritesOf } from '../../support/write-faults';
 import { fillLead, waitOutMinimumFillTime } from './support/lead-helpers';
 
 test.use({ reducedMotion: 'reduce' });
-test.afterAll(closeLeadFaultsDb);
+test.afterAll(closeWriteFaultsDb);
 
 /** The statuses the server answered the page's lead posts with, in order. */
 function leadAnswers(page: Page): number[] {
@@ -24,7 +24,7 @@ function leadAnswers(page: Page): number[] {
 
 test('a first submit answered 500 - the error toast, the lead queued on the device, delivered once when the server recovers', async ({ page }) => {
   const email = `${uniqueTag('fault')}@example.com`;
-  const recover = await failLeadInsertsOf(email);
+  const recover = await failWritesOf('leads', 'insert', 'email', email);
   const answers = leadAnswers(page);
   await page.goto('/');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -62,7 +62,7 @@ test('a first submit answered 500 - the error toast, the lead queued on the devi
 
 test('changed after a 500 and sent again while the fault holds - the corrected version takes the waiting one\'s place: one waiting, then one lead, the corrected one', async ({ page }) => {
   const email = `${uniqueTag('fixed')}@example.com`;
-  const recover = await failLeadInsertsOf(email);
+  const recover = await failWritesOf('leads', 'insert', 'email', email);
   const answers = leadAnswers(page);
   await page.goto('/');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

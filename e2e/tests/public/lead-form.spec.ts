@@ -6,14 +6,14 @@ import { HONEYPOT_FORM_FIELD, LEAD_SOURCE_LABEL } from '../../../api/src/contrac
 import { LeadFormPage } from '../../pages/lead-form';
 import { SiteChrome } from '../../pages/site-chrome';
 import { closeE2eDb, countLeadsByEmail, findLeadByEmail } from './support/e2e-db';
-import { closeLeadFaultsDb, failLeadInsertsOf } from './support/lead-faults';
+import { closeWriteFaultsDb, failWritesOf } from '../../support/write-faults';
 import { fillLead, waitOutMinimumFillTime } from './support/lead-helpers';
 import { uniqueEmail } from './support/unique';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ reducedMotion: 'reduce' });
 test.afterAll(closeE2eDb);
-test.afterAll(closeLeadFaultsDb);
+test.afterAll(closeWriteFaultsDb);
 
 /** Each test's injected server fault, removed after it. */
 const recoveries: (() => Promise<void>)[] = [];
@@ -129,7 +129,7 @@ async function passLeadPostsThrough(page: Page, hold?: Promise<void>): Promise<S
 
 test('server error - the Error toast appears, the form keeps its values and the retry reuses the Idempotency-Key', async ({ page }) => {
   const email = uniqueEmail('server-error');
-  recoveries.push(await failLeadInsertsOf(email));
+  recoveries.push(await failWritesOf('leads', 'insert', 'email', email));
   const sent = await passLeadPostsThrough(page);
   const failed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/leads' && res.status() === 500);
   const form = await openModal(page, '/');
@@ -163,7 +163,7 @@ test('server error - the Error toast appears, the form keeps its values and the 
 
 test('two quick failures - one toast in the notifications list, not two', async ({ page }) => {
   const email = uniqueEmail('two-failures');
-  recoveries.push(await failLeadInsertsOf(email));
+  recoveries.push(await failWritesOf('leads', 'insert', 'email', email));
   const sent = await passLeadPostsThrough(page);
   const form = await openModal(page, '/print');
   await fillLead(form, { firstName: 'Jane', lastName: 'Rivera', email }, 'modal');

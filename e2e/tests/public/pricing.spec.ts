@@ -1,7 +1,8 @@
 // /print/pricing: the tier table is in the served HTML; the visible pricing products come from
 // GET /api/pricing/products after load, in their sort order.
-import { expect, test } from '@playwright/test';
-import type { PricingProduct } from '../../../api/src/contract';
+// The staff's session, to enter a product through Pricing Management's API; the public page is the same without it.
+import { expect, test, uniqueTag } from '../admin/support/admin-test';
+import { createProduct } from '../admin/support/api-data';
 import { closeE2eDb, visiblePricingProductNames } from './support/e2e-db';
 
 test.describe.configure({ mode: 'parallel' });
@@ -15,32 +16,26 @@ test('served HTML - holds the tier table and a loading state for the products bl
   expect(html).toContain('Loading pricing products');
 });
 
-test('product cards - shown in the order the API gives, with starting price and features', async ({ page }) => {
-  const product = (id: number, name: string, sortOrder: number, startingPrice: number): PricingProduct => ({
-    id,
-    name,
-    category: 'postcard',
-    startingPrice,
-    description: `${name} description`,
-    features: [`${name} feature`],
-    isVisible: true,
-    sortOrder,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
+test('product cards - a product as entered in Pricing Management: its starting price, description and features', async ({ page }) => {
+  // Last in the sort order, so the cards before it keep their places while it exists; hidden again at the end.
+  const name = uniqueTag('Jumbo Card ');
+  const product = await createProduct(page.request, {
+    name, startingPrice: 0.89, category: 'letter', description: `${name} description`, features: ['Tracked to the door'], isVisible: true, sortOrder: 9_999,
   });
-  await page.route('**/api/pricing/products', (r) =>
-    r.fulfill({ json: [product(1, 'Alpha Card', 10, 0.59), product(2, 'Beta Letter', 20, 0.835), product(3, 'Gamma Pack', 30, 1)] }),
-  );
-  await page.goto('/print/pricing');
-  const cards = page.getByRole('list', { name: 'Pricing products' }).getByRole('heading', { level: 3 });
-  await expect(cards).toHaveText(['Alpha Card', 'Beta Letter', 'Gamma Pack']);
-  await expect(page.getByRole('list', { name: 'Pricing products' })).toContainText('$0.835');
-  await expect(page.getByRole('list', { name: 'Pricing products' })).toContainText('Alpha Card feature');
+  try {
+    await page.goto('/print/pricing');
+    const card = page.getByRole('list', { name: 'Pricing products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
+    await expect(card).toContainText('Starting at $0.89');
+    await expect(card).toContainText(`${name} description`);
+    await expect(card).toContainText('Tracked to the door');
+  } finally {
+    expect((await page.request.put(`/api/admin/pricing/products/${product.id}/visibility`, { data: { isVisible: false } })).ok()).toBe(true);
+  }
 });
 
-test('product block - says so when loading fails, and its retry loads the products', async ({ page }) => {
-  // The server fails the first load only; the retry reaches the real server.
-  await page.route('**/api/pricing/products', (r) => r.fulfill({ status: 500, body: 'boom' }), { times: 1 });
+test('product block - says so when loading fails (the connection drops), and its retry loads the products', async ({ page }) => {
+  // The network fails the first load only; the retry reaches the real server.
+  await page.route('**/api/pricing/products', (r) => r.abort('connectionreset'), { times: 1 });
   await page.goto('/print/pricing');
   await expect(page.getByText('Pricing products could not be loaded.')).toBeVisible();
   const names = await visiblePricingProductNames();

@@ -6,10 +6,12 @@ import { SampleFormPage } from '../../pages/sample-form';
 import { SiteChrome } from '../../pages/site-chrome';
 import { closeE2eDb, findSampleRequestByEmail } from './support/e2e-db';
 import { uniqueEmail } from './support/unique';
+import { closeWriteFaultsDb, failWritesOf } from '../../support/write-faults';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ reducedMotion: 'reduce' });
 test.afterAll(closeE2eDb);
+test.afterAll(closeWriteFaultsDb);
 
 const REQUIRED = ['First Name', 'Last Name', 'Email Address', 'Address Line 1', 'City', 'State', 'ZIP Code', 'Sample Type'];
 const OPTIONAL = ['Phone Number', 'Company Name', 'Address Line 2', 'Additional Notes'];
@@ -85,10 +87,17 @@ test('options - all 50 states and the three sample types', async ({ page }) => {
 });
 
 test('server error - the spec error toast appears, the form is kept and no Thank You modal opens', async ({ page }) => {
-  await page.route('**/api/print-samples', (r) => r.fulfill({ status: 500, body: 'boom' }));
+  // The real server fails this request: a database fault on inserts of this e-mail address.
+  const email = uniqueEmail('sample-fault');
+  await failWritesOf('sample_requests', 'insert', 'email', email);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/print-samples');
   const samples = await openForm(page);
-  await fillValid(samples, 'fails@example.com');
+  const shownAt = Date.now();
+  await fillValid(samples, email);
+  const wait = MIN_FILL_MS + 150 - (Date.now() - shownAt);
+  if (wait > 0) await page.waitForTimeout(wait);
   await samples.submit.click();
+  expect((await answered).status()).toBe(500);
   await expect(page.getByText('Failed to submit sample request. Please try again.')).toBeVisible();
   await expect(samples.field('First Name')).toHaveValue('Jane');
   await expect(samples.field('State')).toHaveValue('IL');
