@@ -1,6 +1,8 @@
 // The offline outbox: a submission made without network is kept on the device,
 // survives reloads, tabs and browser restarts, and reaches the database exactly once.
 import { expect, test } from '@playwright/test';
+import { LIMITS } from '../../../api/src/contract';
+import { OUTBOX_DB_NAME } from '../../../web/src/lib/cache-names';
 import { LeadFormPage } from '../../pages/lead-form';
 import { SampleFormPage } from '../../pages/sample-form';
 import { SiteChrome } from '../../pages/site-chrome';
@@ -133,11 +135,12 @@ test.describe('without the service worker (the page replays by itself)', () => {
     const email = uniqueEmail('outbox-tabs');
     // Every lead POST either tab got an answer to, i.e. that reached the server: the Web Lock must let one tab
     // send, not merely leave the server to drop the other's duplicate.
+    const isLeadPost = (request: { method: () => string; url: () => string }) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/leads';
+    let sent = 0;
     const answered: number[] = [];
-    context.on('response', (response) => {
-      const request = response.request();
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/leads') answered.push(response.status());
-    });
+    // Counted as each request leaves either tab (one still on its way counts too), and as each answer arrives.
+    context.on('request', (request) => void (isLeadPost(request) && sent++));
+    context.on('response', (response) => void (isLeadPost(response.request()) && answered.push(response.status())));
     const one = await context.newPage();
     const two = await context.newPage();
     await one.goto('/');
@@ -149,33 +152,53 @@ test.describe('without the service worker (the page replays by itself)', () => {
     await expectQueued(one);
     await expect(indicator(two)).toHaveText(/1 waiting to send/);
     // Both tabs hear `online` and both try to replay; the Web Lock lets one send.
+    sent = 0;
+    answered.length = 0;
     await context.setOffline(false);
     await expect(indicator(one)).toHaveCount(0, { timeout: 15_000 });
     await expect(indicator(two)).toHaveCount(0, { timeout: 15_000 });
-    expect(await countLeadsByEmail(email)).toBe(1);
+    // Long enough for a second tab's late try (its replay timer) to have left, had the lock let it.
+    await one.waitForTimeout(1_500);
+    expect(sent).toBe(1);
     expect(answered).toEqual([201]);
+    expect(await countLeadsByEmail(email)).toBe(1);
   });
 
 
   test('a replay answered 422 - kept in the failed list, fixed and resent', async ({ page }) => {
     const email = uniqueEmail('outbox-422');
-    let refuse = true;
-    await page.route('**/api/leads', async (route) => {
-      if (route.request().postDataJSON()?.company === 'Fixed Co') return route.continue();
-      if (refuse) {
-        refuse = false;
-        return route.abort('internetdisconnected'); // first try: offline, so it is queued
-      }
-      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Company is not accepted', errors: { company: 'Company is not accepted' } }) });
-    });
+    // The first try finds no network, so the lead is queued.
+    await page.route('**/api/leads', (route) => route.abort('internetdisconnected'), { times: 1 });
     await page.goto('/');
     await submitInlineLead(page, email, Date.now());
     await expectQueued(page);
+    // What an older version of the form may have queued and this server refuses: a company name longer than
+    // the contract allows, written into the device's own outbox (the server's refusal below is real).
+    await page.evaluate(
+      async ({ dbName, email, company }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(dbName);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const tx = db.transaction('items', 'readwrite');
+        const store = tx.objectStore('items');
+        const items = await new Promise<{ body: Record<string, unknown> }[]>((resolve) => {
+          const all = store.getAll();
+          all.onsuccess = () => resolve(all.result as { body: Record<string, unknown> }[]);
+        });
+        const item = items.find((i) => i.body.email === email)!;
+        store.put({ ...item, body: { ...item.body, company } });
+        await new Promise((resolve) => (tx.oncomplete = resolve));
+        db.close();
+      },
+      { dbName: OUTBOX_DB_NAME, email, company: 'C'.repeat(LIMITS.company + 1) },
+    );
 
     await indicator(page).click();
     await page.getByRole('button', { name: 'Try sending now' }).click();
     const refused = page.getByRole('form', { name: 'Refused lead submission' });
-    await expect(refused).toContainText('Company is not accepted');
+    await expect(refused).toContainText(`Must be at most ${LIMITS.company} characters`);
     await expect(indicator(page)).toHaveText(/1 need attention/);
     expect(await countLeadsByEmail(email)).toBe(0);
 
