@@ -52,6 +52,15 @@ module.exports = {
       to: { path: '^web/src/features/[^/]+/', pathNot: '^web/src/features/[^/]+/index\\.ts$' },
     },
     {
+      name: 'web-outbox-through-front-door',
+      severity: 'error',
+      comment:
+        "The outbox is reached only through lib/outbox/index.ts: its storage, lock and replay are its inside, and " +
+        'only its front door keeps the exactly-once rules whole.',
+      from: { path: '^web/src/', pathNot: '^web/src/lib/outbox/' },
+      to: { path: '^web/src/lib/outbox/', pathNot: '^web/src/lib/outbox/index\\.ts$' },
+    },
+    {
       name: 'web-ui-not-up',
       severity: 'error',
       comment: 'components/ui are building blocks with no knowledge of features, pages or the app.',

@@ -4,7 +4,7 @@
 // wait, show deliveries in its own list instead of a toast). Features never import each other; they meet here.
 import { EVENTS_CHANNEL } from './cache-names';
 import type { LiveEvent } from '@contract';
-import type { OutboxKind } from './outbox/outbox-types';
+import type { OutboxKind } from './outbox-kind';
 
 /** A submission the server stored, with its answer. `queued`: it had waited on this device first. */
 export interface Delivery {

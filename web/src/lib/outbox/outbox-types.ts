@@ -1,6 +1,7 @@
 import type { ServerErrorData } from '../server-error';
+import type { OutboxKind } from '../outbox-kind';
 
-export type OutboxKind = 'lead' | 'sample' | 'capture' | 'capture-photo';
+export type { OutboxKind };
 
 /**
  * waiting: will be sent by the next replay. failed: the server refused it (4xx); the visitor fixes and resends
