@@ -192,6 +192,9 @@ export const MIN_FILL_MS = 1500;
  */
 export const HONEYPOT_FORM_FIELD = 'dm_trap';
 
+/** The honeypot's earlier name: still read, since a device may replay a body it queued before the rename. */
+export const EARLIER_HONEYPOT_FIELD = 'website';
+
 /**
  * A public form posted without script (method="post" to its JSON route) carries the path of the page it was
  * sent from in this hidden field: the lead's source label comes from it, and a refused post is answered with

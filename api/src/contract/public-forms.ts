@@ -3,7 +3,7 @@
 // one of them. Kept apart from the staff's schemas (schemas.ts), a public page that loads its form's schema
 // loads only these. The API validates with these same objects (re-exported by the contract's index).
 import * as z from 'zod/mini';
-import { INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, LIMITS, HONEYPOT_FORM_FIELD } from './constants';
+import { INDUSTRY_VALUES, VOLUME_VALUES, SOURCE_LABELS, SAMPLE_TYPE_VALUES, US_STATE_CODES, LIMITS, HONEYPOT_FORM_FIELD, EARLIER_HONEYPOT_FIELD } from './constants';
 import { requiredText, optionalText, clippedText, optionalEnum, emailField } from './fields';
 
 /**
@@ -13,7 +13,7 @@ import { requiredText, optionalText, clippedText, optionalEnum, emailField } fro
  */
 const spamGuardFields = {
   [HONEYPOT_FORM_FIELD]: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
-  website: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
+  [EARLIER_HONEYPOT_FIELD]: z.optional(z.string().check(z.maxLength(LIMITS.longText))),
   elapsedMs: z.optional(z.number().check(z.gte(0))),
 };
 

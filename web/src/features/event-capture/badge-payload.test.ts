@@ -61,6 +61,11 @@ describe('parseBadgePayload - mailto, e-mail, URL', () => {
   it('a plain e-mail, and a named one', () => {
     expect(parseBadgePayload('  bob@example.org\n')).toEqual({ kind: 'email', contact: { email: 'bob@example.org' } });
     expect(parseBadgePayload('"Bob Builder" <bob@example.org>')).toEqual({ kind: 'email', contact: { firstName: 'Bob', lastName: 'Builder', email: 'bob@example.org' } });
+    expect(parseBadgePayload('Ada<ada@example.com>')).toEqual({ kind: 'email', contact: { firstName: 'Ada', email: 'ada@example.com' } });
+    // The name is what stands before the last `<`; an address with a space in it, or no name, is not this shape.
+    expect(parseBadgePayload('A <b> Lovelace <ada@example.com>').contact).toEqual({ firstName: 'A', lastName: '<b> Lovelace', email: 'ada@example.com' });
+    expect(parseBadgePayload('Ada <ada @example.com>').kind).not.toBe('email');
+    expect(parseBadgePayload('<ada@example.com>').kind).not.toBe('email');
   });
 
   it('a URL with contact query parameters in either spelling', () => {

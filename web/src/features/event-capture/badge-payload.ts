@@ -61,10 +61,25 @@ function readKind(text: string): ParsedBadge {
   if (/^MECARD:/i.test(text)) return { kind: 'mecard', contact: parseMeCard(text.slice(7)) };
   if (/^mailto:/i.test(text)) return { kind: 'mailto', contact: parseMailto(text) };
   if (EMAIL.test(text)) return { kind: 'email', contact: { email: text } };
-  const named = /^(.+?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(text); // "Ada Lovelace <ada@example.com>"
-  if (named && EMAIL.test(named[2]!)) return { kind: 'email', contact: { ...splitName(named[1]!.replace(/^"|"$/g, '')), email: named[2] } };
+  const named = nameAndAddress(text);
+  if (named) return { kind: 'email', contact: { ...splitName(named.name.replace(/^"|"$/g, '')), email: named.email } };
   if (/^https?:\/\//i.test(text)) return { kind: 'url', contact: parseUrl(text) };
   return { kind: 'delimited', contact: parseDelimited(text) };
+}
+
+/**
+ * "Ada Lovelace <ada@example.com>": the name before the last `<`, the address between it and a closing `>` at the
+ * end. Read by position, not by a pattern: a pattern of that shape backtracks quadratically on a long payload of
+ * `<` and `@` (the contract's fields module says why).
+ */
+function nameAndAddress(text: string): { name: string; email: string } | null {
+  if (!text.endsWith('>')) return null;
+  const open = text.lastIndexOf('<');
+  if (open < 1) return null;
+  const name = text.slice(0, open).trimEnd();
+  const email = text.slice(open + 1, -1);
+  if (!name || /[\s<>]/.test(email) || !EMAIL.test(email)) return null;
+  return { name, email };
 }
 
 /** Control characters (other than line breaks and tabs) or replacement characters: binary, not text. */

@@ -3,13 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { discardItem, replayOutbox, resendItem, type OutboxItem } from '../../../lib/outbox';
-import { HONEYPOT_FORM_FIELD } from '@contract';
+import { EARLIER_HONEYPOT_FIELD, HONEYPOT_FORM_FIELD } from '@contract';
 
-/**
- * Fields a person typed; machine-made ones (source labels, spam guards, attribution) are not for editing.
- * `website` is the honeypot's earlier name, in items queued before the rename.
- */
-const HIDDEN = new Set([HONEYPOT_FORM_FIELD, 'website', 'elapsedMs', 'leadSource', 'source', 'attribution', 'eventName']);
+/** Fields a person typed; machine-made ones (source labels, spam guards, attribution) are not for editing. */
+const HIDDEN = new Set([HONEYPOT_FORM_FIELD, EARLIER_HONEYPOT_FIELD, 'elapsedMs', 'leadSource', 'source', 'attribution', 'eventName']);
 
 const LABELS: Record<string, string> = {
   firstName: 'First name', lastName: 'Last name', email: 'Email', company: 'Company', phone: 'Phone',
