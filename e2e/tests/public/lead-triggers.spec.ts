@@ -1,6 +1,7 @@
 // Every control that opens the lead modal, on every public page: each opens the lead form in a dialog
 // titled for that control, and the header's Get Demo opens "Request a Demo" everywhere. The controls are found
-// from each page itself (support/lead-triggers.ts), so a new one is tested without touching this file; the
+// from each page itself (support/lead-triggers.ts, and the hydrated page's dialog buttons), so a new one is
+// tested without touching this file; the
 // title each must give comes from the titles the pages themselves open the dialog with.
 import { expect, test, type Page } from '@playwright/test';
 import { LeadModal } from '../../pages/lead-modal';
@@ -27,6 +28,11 @@ for (const path of [...publicRoutes.map((r) => r.path), '/no-such-page']) {
     const chrome = new SiteChrome(page);
     await chrome.ready();
     const modal = new LeadModal(page);
+    // And from the hydrated page: every button of its content that says it opens a dialog is one of them, so a
+    // control that opens the lead dialog without a link to fall back on is not missed either.
+    // (Polled: a part of the page below the fold hydrates on its own, a moment later.)
+    const dialogButtons = page.getByRole('main').locator('button[aria-haspopup="dialog"]');
+    await expect.poll(async () => countByLabel((await dialogButtons.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()))).toEqual(triggers);
     for (const [label, count] of triggers) {
       // Hydrated, each link became the button that opens the dialog.
       await expect(modal.contentTriggers(label)).toHaveCount(count);

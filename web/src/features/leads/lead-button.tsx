@@ -20,6 +20,7 @@ export function LeadButton({ title, children, ...styling }: LeadButtonProps) {
   return (
     <ProgressiveButton
       fallbackHref={LEAD_FORM_HREF}
+      aria-haspopup="dialog"
       onClick={() => openLeadModal(title ? { title } : undefined)}
       onPointerEnter={preloadLeadDialog}
       onFocus={preloadLeadDialog}

@@ -15,7 +15,7 @@ export function CampaignActions({ leadLabel, onLead, tone = 'dark' }: CampaignAc
   const dark = tone === 'dark';
   return (
     <>
-      <ProgressiveButton fallbackHref={LEAD_FORM_HREF} size="lg" variant={dark ? 'accent' : 'primary'} onClick={onLead}>
+      <ProgressiveButton fallbackHref={LEAD_FORM_HREF} aria-haspopup="dialog" size="lg" variant={dark ? 'accent' : 'primary'} onClick={onLead}>
         {leadLabel}
       </ProgressiveButton>
       <ExternalButtonLink href={siteConfig.links.demoScheduling} size="lg" variant={dark ? 'glass' : 'secondary'}>

@@ -54,7 +54,7 @@ export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
             <ExternalLink href={siteConfig.links.dashboardLogin} className={LINK}>
               Login
             </ExternalLink>
-            <ProgressiveButton fallbackHref={LEAD_FORM_HREF} onClick={onGetDemo}>
+            <ProgressiveButton fallbackHref={LEAD_FORM_HREF} aria-haspopup="dialog" onClick={onGetDemo}>
               Get Demo
             </ProgressiveButton>
           </div>
@@ -84,6 +84,7 @@ export function SiteHeader({ onGetDemo }: { onGetDemo: () => void }) {
               </ul>
               <ProgressiveButton
                 fallbackHref={LEAD_FORM_HREF}
+                aria-haspopup="dialog"
                 size="lg"
                 className="mt-3 w-full"
                 onClick={() => {
