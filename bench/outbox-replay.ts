@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { createDb } from '../api/src/db/knex';
+import { OUTBOX_DB_NAME } from '../web/src/lib/cache-names';
 import { buildWeb } from '../scripts/build';
 import { createBenchDb, type BenchEngine } from './bench-db';
 import { startServer } from './server-process';
@@ -49,8 +50,8 @@ async function replay(devices: number, perDevice: number, engine?: BenchEngine):
       await page.goto('/print');
       await context.setOffline(true);
       await page.evaluate(
-        async ({ count, device }) => {
-          const open = indexedDB.open('dm-outbox', 1);
+        async ({ count, device, dbName }) => {
+          const open = indexedDB.open(dbName, 1);
           const db = await new Promise<IDBDatabase>((resolve, reject) => {
             open.onupgradeneeded = () => open.result.createObjectStore('items', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
             open.onsuccess = () => resolve(open.result);
@@ -69,7 +70,7 @@ async function replay(devices: number, perDevice: number, engine?: BenchEngine):
           await new Promise((resolve) => (tx.oncomplete = resolve));
           db.close();
         },
-        { count: perDevice, device: d },
+        { count: perDevice, device: d, dbName: OUTBOX_DB_NAME },
       );
       await page.reload().catch(() => undefined); // offline: the page comes from the HTTP cache or fails; either is fine
       await page.goto('/print').catch(() => undefined);

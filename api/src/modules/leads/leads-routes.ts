@@ -8,7 +8,7 @@ import { parseWith } from '../../http/validate';
 import { FORM_PAGE_FIELD, LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
 import { formFields, formPost, plainPath, type FormPostSpec } from '../public-forms/form-post';
 import { parseId } from '../../http/validate';
-import { setNextPageLink } from '../../http/paging';
+import { sendPage } from '../../http/paging';
 import { sendCsvDownload } from '../../http/csv-download';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { allLeads, leadById, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
@@ -42,8 +42,7 @@ export function leadsRoutes(deps: AppDeps, router = new Router()) {
   router.get('/api/admin/leads', admin, async (ctx) => {
     const query = parseWith(leadListQuerySchema, ctx.query);
     const leads = await listLeadPage(deps, query);
-    setNextPageLink(ctx, '/api/admin/leads', query, leads);
-    ctx.body = leads;
+    sendPage(ctx, '/api/admin/leads', query, leads);
   });
 
   router.get('/api/admin/leads/:id', admin, async (ctx) => {

@@ -8,7 +8,7 @@ import { parseId, parseWith } from '../../http/validate';
 import { processedInputSchema, sampleListQuerySchema, sampleRequestInputSchema } from '../../contract';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
 import { listSamplePage, markProcessed, releaseQuarantinedSampleRequest, submitSampleRequest } from './samples-service';
-import { setNextPageLink } from '../../http/paging';
+import { sendPage } from '../../http/paging';
 import { formFields, formPost, type FormPostSpec } from '../public-forms/form-post';
 
 /** The free sample form posted without script. */
@@ -32,9 +32,7 @@ export function samplesRoutes(deps: AppDeps, router = new Router()) {
   router.get('/api/admin/print-samples', admin, async (ctx) => {
     const query = parseWith(sampleListQuerySchema, ctx.query);
     const { requests, total } = await listSamplePage(deps, query);
-    setNextPageLink(ctx, '/api/admin/print-samples', query, requests);
-    ctx.set('X-Total-Count', String(total));
-    ctx.body = requests;
+    sendPage(ctx, '/api/admin/print-samples', query, requests, total);
   });
 
   // "Not spam": out of quarantine and into the CRM.

@@ -165,6 +165,34 @@ describe.each(ENGINES)('sample requests on %s', (engine) => {
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
   });
 
+  it('paging the suspected spam - X-Total-Count counts the filter, every next Link keeps spam=1', async () => {
+    const nowIso = new Date().toISOString();
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      first_name: 'Spam', last_name: `Bot${i}`, email: `bot${i}@example.com`, address_line1: '1 Main St', city: 'Austin', state: 'TX',
+      zip: '73301', sample_type: 'postcards', pipedrive_status: 'pending', processed: false, spam_reason: 'honeypot', created_at: nowIso, updated_at: nowIso,
+    }));
+    await app.db.batchInsert('sample_requests', rows, 20);
+    const spamTotal = Number((await app.db('sample_requests').whereNotNull('spam_reason').count({ n: '*' }).first())?.n);
+    expect(spamTotal).toBeGreaterThanOrEqual(5);
+
+    const seen: number[] = [];
+    let next: string | null = '/api/admin/print-samples?limit=2&spam=1';
+    while (next) {
+      const res = await admin('GET', next);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-total-count')).toBe(String(spamTotal));
+      expect(res.json.every((r: { spamReason: string | null }) => r.spamReason !== null)).toBe(true);
+      seen.push(...res.json.map((r: { id: number }) => r.id));
+      const link = res.headers.get('link');
+      if (res.json.length === 2) expect(link).toBe(`</api/admin/print-samples?limit=2&spam=1&before=${res.json[1].id}>; rel="next"`);
+      next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+    }
+    expect(seen.length).toBe(spamTotal);
+    expect(new Set(seen).size).toBe(spamTotal);
+    // The real requests' list still counts only them.
+    expect((await admin('GET', '/api/admin/print-samples?limit=1')).headers.get('x-total-count')).toBe(String(await count()));
+  });
+
   it.each(['limit=0', 'limit=501', 'limit=abc', 'before=0', 'before=x'])('paging - bad %s - 400 with a message', async (query) => {
     const res = await admin('GET', `/api/admin/print-samples?${query}`);
     expect(res.status).toBe(400);

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import { staffAuditQuerySchema } from '../../contract';
 import type { AppDeps } from '../../deps';
-import { setNextPageLink } from '../../http/paging';
+import { sendPage } from '../../http/paging';
 import { parseWith } from '../../http/validate';
 import { requireUser } from '../auth/require-user';
 import { listStaffActions } from './staff-audit-service';
@@ -17,8 +17,7 @@ export function staffAuditRoutes(deps: AppDeps, router = new Router()) {
       actions: query.action ? [query.action] : undefined,
       actorUserId: query.actor,
     });
-    setNextPageLink(ctx, '/api/admin/staff-audit', query, page);
-    ctx.body = page;
+    sendPage(ctx, '/api/admin/staff-audit', query, page);
   });
   return router;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@contract';
 import { safeNextPath } from './safe-next';
 
 describe('safeNextPath', () => {
@@ -10,7 +11,7 @@ describe('safeNextPath', () => {
   it('missing, other sites and tricks - the default /admin', () => {
     for (const bad of [
       null, undefined, '', 'admin', 'https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil.example',
-      '/\t/evil.example', '\n//evil.example', 'javascript:alert(1)', `/${'a'.repeat(2100)}`,
+      '/\t/evil.example', '\n//evil.example', 'javascript:alert(1)', `/${'a'.repeat(LIMITS.url)}`,
     ]) {
       expect(safeNextPath(bad)).toBe('/admin');
     }
