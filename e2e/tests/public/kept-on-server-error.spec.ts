@@ -88,3 +88,30 @@ test('changed after a 500 and sent again while the fault holds - the corrected v
   await page.waitForTimeout(1_000);
   expect((await leadsWithEmail(page.request, email)).map((l) => l.company)).toEqual(['Fixed Ltd']);
 });
+
+test('someone else\'s details typed over the kept form after a 500 (a shared phone at a stand) - a second lead: both wait, both arrive', async ({ page }) => {
+  const first = `${uniqueTag('stand1')}@example.com`;
+  const second = `${uniqueTag('stand2')}@example.com`;
+  const recoverFirst = await failWritesOf('leads', 'insert', 'email', first);
+  const recoverSecond = await failWritesOf('leads', 'insert', 'email', second);
+  const answers = leadAnswers(page);
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  let shownAt = Date.now();
+  const form = LeadFormPage.inline(page);
+  await fillLead(form, { firstName: 'Fay', lastName: 'First', email: first, company: 'Stand Ltd' }, 'inline');
+  await waitOutMinimumFillTime(page, shownAt);
+  await form.submit.click();
+  await expect(page.getByText('1 waiting to send')).toBeVisible();
+
+  shownAt = Date.now();
+  await fillLead(form, { firstName: 'Sam', lastName: 'Second', email: second, company: 'Booth Co' }, 'inline');
+  await waitOutMinimumFillTime(page, shownAt);
+  await form.submit.click();
+  await expect.poll(() => answers).toEqual([500, 500]);
+  await expect(page.getByText('2 waiting to send')).toBeVisible();
+
+  await recoverFirst();
+  await recoverSecond();
+  await expect.poll(async () => [(await leadsWithEmail(page.request, first)).length, (await leadsWithEmail(page.request, second)).length], { timeout: 20_000 }).toEqual([1, 1]);
+});

@@ -136,7 +136,8 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
       input = fields as unknown as I;
     }
     setErrors({});
-    const attempt = attemptFor(JSON.stringify([input, trap, ...(options.context ?? [])]), () =>
+    const submitter = String((fields as Record<string, unknown>).email ?? '').trim().toLowerCase();
+    const attempt = attemptFor(JSON.stringify([input, trap, ...(options.context ?? [])]), submitter, () =>
       options.payload(input, { [HONEYPOT_FORM_FIELD]: trap, elapsedMs: Math.round(performance.now() - shownAt.current) }),
     );
     setSubmitting(true);

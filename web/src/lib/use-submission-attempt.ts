@@ -1,8 +1,10 @@
 // Remembers the payload and Idempotency-Key of a submission that has not succeeded yet, so pressing submit
 // again with the same form values retries *that* submission (same key, byte-identical body: the server
 // replays or stores once). Changing any value starts a new submission with a new key (reusing the old key with
-// a different body would be refused with 422), which names the one it replaces: that one may still wait in the
-// outbox after a server failure, and the person meant the corrected version, not both.
+// a different body would be refused with 422). When the same person (the same e-mail address) changed it, the new
+// one names the one it replaces: that one may still wait in the outbox after a server failure, and the person
+// meant the corrected version, not both. Someone else's details typed over the kept form (a shared device at an
+// event) are a second lead: the first person's stays.
 import { useCallback, useRef } from 'react';
 import { newIdempotencyKey } from './idempotency-key';
 
@@ -14,14 +16,17 @@ export interface SubmissionAttempt<T> {
 }
 
 export function useSubmissionAttempt<T>() {
-  const pending = useRef<{ fingerprint: string; attempt: SubmissionAttempt<T> } | null>(null);
+  const pending = useRef<{ fingerprint: string; submitter: string; attempt: SubmissionAttempt<T> } | null>(null);
 
-  /** The attempt for these form values: the pending one when they are unchanged, else a fresh one. */
-  const attemptFor = useCallback((fingerprint: string, build: () => T): SubmissionAttempt<T> => {
+  /**
+   * The attempt for these form values: the pending one when they are unchanged, else a fresh one, which replaces
+   * the pending one when `submitter` (who sends it: the e-mail address) is the same.
+   */
+  const attemptFor = useCallback((fingerprint: string, submitter: string, build: () => T): SubmissionAttempt<T> => {
     if (pending.current?.fingerprint === fingerprint) return pending.current.attempt;
-    const earlier = pending.current?.attempt.idempotencyKey;
+    const earlier = pending.current?.submitter === submitter ? pending.current.attempt.idempotencyKey : undefined;
     const attempt: SubmissionAttempt<T> = { payload: build(), idempotencyKey: newIdempotencyKey(), ...(earlier ? { replaces: earlier } : {}) };
-    pending.current = { fingerprint, attempt };
+    pending.current = { fingerprint, submitter, attempt };
     return attempt;
   }, []);
 

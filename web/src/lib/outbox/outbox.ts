@@ -27,8 +27,8 @@ export interface SubmitInput {
   /** An item that must be delivered before this one is tried. */
   after?: string;
   /**
-   * The key of the same form's earlier submission that the server failed and that still waits here: the person
-   * changed it and sent it again, so this one takes its place (unless a replay delivered it meanwhile), and the
+   * The key of the same form's earlier submission that the server failed and that still waits here: the same
+   * person (the form decides who that is) changed it and sent it again, so this one takes its place (unless a replay delivered it meanwhile), and the
    * server never gets both versions.
    */
   replaces?: string;
