@@ -1,7 +1,6 @@
 // Checking a setup link and creating the first admin with it. The admin is created only while no account
 // exists and the link is unused; the link, and every other printed one, is marked used in the same transaction
 // that creates the account.
-import type { CurrentUser } from '../../contract';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -9,7 +8,7 @@ import { hashPassword } from './password';
 import { SETUP_LINK_TTL_MS, hashSetupToken } from './setup-link';
 import { claimSetupToken, findSetupToken, retireSetupTokens } from './setup-tokens-queries';
 import { recordStaffAction } from '../staff-audit/staff-audit-service';
-import { countUsers, insertUser, publicUser } from './users-queries';
+import { countUsers, insertUser, signInGrant, type SignInGrant } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -45,7 +44,7 @@ export async function assertSetupTokenUsable({ db, clock }: Deps, token: string)
   if (row.createdAt <= expiredBefore(clock)) throw linkGone(SETUP_MESSAGES.expired);
 }
 
-export async function completeSetup(deps: Deps, input: SetupData): Promise<CurrentUser> {
+export async function completeSetup(deps: Deps, input: SetupData): Promise<SignInGrant> {
   await assertSetupTokenUsable(deps, input.token);
   // Hashed before the transaction: on SQLite the transaction holds the only connection.
   const passwordHash = await hashPassword(input.password);
@@ -65,5 +64,5 @@ export async function completeSetup(deps: Deps, input: SetupData): Promise<Curre
     });
     return admin;
   });
-  return publicUser(user);
+  return signInGrant(user);
 }
