@@ -5,23 +5,12 @@
 // uses begin theirs; the outcome asserted does not depend on when that hold ends.
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/knex';
+import { holdTransaction } from '../../testing/held-transaction';
+import { nextTransaction } from '../../testing/query-events';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { createSetupToken } from './setup-link';
 
 const newcomer = (n: number) => ({ name: `Newcomer ${n}`, email: `newcomer${n}@example.com`, password: 'a long first password' });
-
-/** Resolves when `db` begins its next transaction. */
-function nextTransaction(db: Db): Promise<void> {
-  return new Promise((resolve) => {
-    const listener = (query: { sql: string }) => {
-      if (!/^begin\b/i.test(query.sql)) return;
-      db.off('query', listener);
-      resolve();
-    };
-    db.on('query', listener);
-  });
-}
 
 describe.each(ENGINES)('two setup links used at once on %s', (engine) => {
   const app = useTestApp(engine);
@@ -29,17 +18,7 @@ describe.each(ENGINES)('two setup links used at once on %s', (engine) => {
   it('two newcomers with two different links at the same moment - one makes the first admin (201), the other is told an account exists (410), never a 500', { timeout: 60_000 }, async () => {
     const tokens = [await createSetupToken(app.deps), await createSetupToken(app.deps)];
 
-    const other = app.connectAgain();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const hold = other.transaction(async (trx) => {
-      await trx('setup_tokens').whereNull('used_at').update({ used_at: null });
-      held();
-      await released;
-    });
-    await holding;
+    const hold = await holdTransaction(app.connectAgain(), (trx) => trx('setup_tokens').whereNull('used_at').update({ used_at: null }));
 
     const begun = nextTransaction(app.db);
     const uses = tokens.map((token, i) => api(app.baseUrl, 'POST', '/api/auth/setup', { ...newcomer(i), token }));
@@ -48,8 +27,7 @@ describe.each(ENGINES)('two setup links used at once on %s', (engine) => {
     // to reach the held links (on SQLite, its one connection takes them in turn). Ending the hold earlier only
     // makes the meeting less likely, never the assertions below wrong.
     await delay(300);
-    release();
-    await hold;
+    await hold.release();
     const answers = (await Promise.all(uses)).map((res) => ({ status: res.status, body: res.json }));
 
     expect(answers.map((a) => a.status).sort()).toEqual([201, 410]);

@@ -8,6 +8,8 @@ import crypto from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/knex';
+import { holdTransaction } from '../../testing/held-transaction';
+import { whenQuery } from '../../testing/query-events';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
 import { resetPassword } from '../team/team-service';
@@ -23,17 +25,9 @@ function cheaperHash(password: string): string {
   return `scrypt$16384$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-/** Runs `work` when `db` is about to send the first query that reads `users` by this e-mail; resolves with its outcome. */
-function whenAccountRead(db: Db, email: string, work: () => Promise<unknown>): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const listener = (query: { sql: string; bindings?: unknown[] }) => {
-      if (!/\busers\b/.test(query.sql) || !query.bindings?.includes(email)) return;
-      db.off('query', listener);
-      work().then(resolve, reject);
-    };
-    db.on('query', listener);
-  });
-}
+/** Runs `work` when `db` is about to read the account with this e-mail (its password hash); resolves with its outcome. */
+const whenAccountRead = (db: Db, email: string, work: () => Promise<unknown>) =>
+  whenQuery(db, (query) => /\busers\b/.test(query.sql) && !!query.bindings?.includes(email), work);
 
 describe.each(ENGINES)('a sign-in racing a password reset on %s', (engine) => {
   const app = useTestApp(engine);
@@ -73,25 +67,14 @@ describe.each(ENGINES)('a sign-in racing a password reset on %s', (engine) => {
     const rep = await signInAs(app, 'rep', 'Waiting Rep');
     const verified = (await app.db('users').where({ id: rep.user.id }).first()).password_hash as string;
     // The new password's transaction on a connection of its own, as `npm run user:add` in another process has.
-    const other = app.connectAgain();
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let written!: () => void;
-    const hashWritten = new Promise<void>((resolve) => (written = resolve));
-    const newPassword = other.transaction(async (trx) => {
-      await trx('users').where({ id: rep.user.id }).update({ password_hash: NO_PASSWORD });
-      written();
-      await committing;
-    });
-    await hashWritten;
+    const newPassword = await holdTransaction(app.connectAgain(), (trx) => trx('users').where({ id: rep.user.id }).update({ password_hash: NO_PASSWORD }));
 
     const session = { id: crypto.randomBytes(32).toString('hex'), data: { userId: rep.user.id }, userId: rep.user.id, expiresAt: Date.now() + 60_000, createdAt: Date.now(), userAgent: null };
     const stored = insertSignedInSession(app.db, session, verified);
     // While the new password is uncommitted the store cannot finish (a row lock, or SQLite's one writer): a
     // store that reads the old hash without waiting settles within this time, and never otherwise.
     const settledWhileUncommitted = await Promise.race([stored.then(() => true), delay(300).then(() => false)]);
-    commit();
-    await newPassword;
+    await newPassword.release();
 
     expect(settledWhileUncommitted).toBe(false);
     expect(await stored).toBe(false);
