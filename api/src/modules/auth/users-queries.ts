@@ -159,6 +159,11 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
   return rows.map(userFromRow);
 }
 
+/** Locks account `id`'s row until transaction `trx` ends (lockedForUpdate): its changes take turns. */
+export async function lockUser(trx: Db, id: number): Promise<void> {
+  await lockedForUpdate(trx, trx('users').select('id').where({ id }), 'users');
+}
+
 /**
  * The active admins, their rows locked until the transaction ends (lockedForUpdate), in id order so two
  * transactions lock them in the same order and cannot deadlock. A transaction that waited for another's lock

@@ -8,7 +8,7 @@ import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
-import { findUserById, signInGrant, updateUser, type SignInGrant } from '../auth/users-queries';
+import { findUserById, lockUser, signInGrant, updateUser, type SignInGrant } from '../auth/users-queries';
 import { recordStaffAction } from '../staff-audit/staff-audit-service';
 import { claimAccountLink, findAccountLink, insertAccountLink, type AccountLinkRow } from './account-links-queries';
 
@@ -31,8 +31,13 @@ export function accountLinkUrl(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}${ACCOUNT_LINK_PATH}?token=${token}`;
 }
 
-/** Makes the account's new link in transaction `trx`, retiring any older one; only its hash is stored. */
+/**
+ * Makes the account's new link in transaction `trx`, retiring any older one; only its hash is stored. Two new
+ * links for one account at once (two presses of "new link") take turns on the account's row: otherwise each
+ * retired the links it could see, neither saw the other's new one, and on PostgreSQL both stayed live.
+ */
 export async function issueAccountLink(trx: Db, clock: () => Date, userId: number, kind: AccountLinkKind): Promise<{ token: string; expiresAt: string }> {
+  await lockUser(trx, userId);
   const token = crypto.randomBytes(32).toString('base64url');
   const createdAt = nowIso(clock);
   const expiresAt = new Date(clock().getTime() + ACCOUNT_LINK_TTL_MS).toISOString();
