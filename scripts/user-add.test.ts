@@ -1,43 +1,44 @@
-// `npm run user:add` as a newcomer runs it: a child process on a SQLite file named by DATABASE_URL.
+// `npm run user:add` as a newcomer runs it: a child process on the database DATABASE_URL names, a SQLite file or
+// a PostgreSQL database of its own (the last-admin rule locks rows there, where SQLite has its one writer).
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { verifyPassword } from '../api/src/modules/auth/password';
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-user-add-'));
-const file = path.join(dir, 'users.sqlite');
-
-function userAdd(...args: string[]) {
-  try {
-    const stdout = execFileSync('npx', ['tsx', 'scripts/user-add.ts', ...args], {
-      cwd: ROOT_DIR,
-      env: { ...process.env, DATABASE_URL: file },
-      encoding: 'utf8',
-      stdio: 'pipe',
-    });
-    return { code: 0, stdout, stderr: '' };
-  } catch (err) {
-    const e = err as { status: number; stdout: string; stderr: string };
-    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function readUser(email: string) {
-  const db = createDb(file);
-  try {
-    return await db('users').where({ email }).first();
-  } finally {
-    await db.destroy();
-  }
-}
+import { createChildDatabase } from '../api/src/testing/server-child';
+import { ENGINES } from '../api/src/testing/test-app';
 
 // Each run starts a TypeScript process, migrates and hashes: seconds apiece on a busy machine.
-describe('npm run user:add', { timeout: 90_000 }, () => {
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+describe.each(ENGINES)('npm run user:add on %s', { timeout: 90_000 }, (engine) => {
+  let database: { url: string; drop: () => Promise<void> };
+  beforeAll(async () => {
+    database = await createChildDatabase(engine);
+  });
+  afterAll(() => database.drop());
+
+  function userAdd(...args: string[]) {
+    try {
+      const stdout = execFileSync('npx', ['tsx', 'scripts/user-add.ts', ...args], {
+        cwd: ROOT_DIR,
+        env: { ...process.env, DATABASE_URL: database.url },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+      return { code: 0, stdout, stderr: '' };
+    } catch (err) {
+      const e = err as { status: number; stdout: string; stderr: string };
+      return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  async function readUser(email: string) {
+    const db = createDb(database.url);
+    try {
+      return await db('users').where({ email }).first();
+    } finally {
+      await db.destroy();
+    }
+  }
 
   it('creates an account, then updates it - e-mail lowercased, password hashed, name and role kept unless given', async () => {
     const created = userAdd('--email', 'Ann@Example.COM', '--password', 'first long password', '--name', 'Ann');
@@ -66,7 +67,7 @@ describe('npm run user:add', { timeout: 90_000 }, () => {
     expect(bob).toMatchObject({ role: 'admin' });
     expect(await verifyPassword('bobs long password', bob.password_hash)).toBe(true);
 
-    const db = createDb(file);
+    const db = createDb(database.url);
     try {
       const lines = await db('staff_audit').orderBy('id').select('action', 'actor_user_id', 'subject');
       expect(lines).toEqual([

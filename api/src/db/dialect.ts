@@ -16,6 +16,16 @@ export function lockedForUpdate(db: Db, query: Knex.QueryBuilder, table: string)
 }
 
 /**
+ * Share-locks the rows `query` reads from `table` until the transaction ends: nobody may change them meanwhile,
+ * and a change already under way is waited for and the rows read as it left them (PostgreSQL's FOR SHARE, which
+ * an update's lock excludes where a foreign key's KEY SHARE does not; SQLite: its one writer).
+ */
+export function lockedForShare(db: Db, query: Knex.QueryBuilder, table: string): Knex.QueryBuilder {
+  if (isPostgres(db)) query.forShare(table);
+  return query;
+}
+
+/**
  * Makes the rest of transaction `trx` the only one holding these keys (PostgreSQL: transaction-scoped advisory
  * locks, taken in ascending order so two transactions cannot deadlock; SQLite: nothing to do).
  */

@@ -23,6 +23,7 @@ import * as m055 from './055_privacy';
 import * as m060 from './060_live_events';
 import * as m062 from './062_lead_symbol_search';
 import * as m066 from './066_notifications';
+import * as m067 from './067_staff_audit_no_truncate';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '060_live_events': m060,
   '062_lead_symbol_search': m062,
   '066_notifications': m066,
+  '067_staff_audit_no_truncate': m067,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

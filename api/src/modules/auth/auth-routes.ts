@@ -6,9 +6,9 @@ import { loginInputSchema, setupInputSchema, type CurrentUser } from '../../cont
 import type { AppDeps } from '../../deps';
 import { clientIp } from '../../http/client-ip';
 import { AppError } from '../../http/errors';
-import { currentSessionId, endSession, sessionUserId, startUserSession } from '../auth/session';
+import { ACCOUNT_CHANGED_MESSAGE, currentSessionId, endSession, sessionUserId, startUserSession } from '../auth/session';
 import { parseWith } from '../../http/validate';
-import { authenticate, currentUser } from './auth-service';
+import { INVALID_CREDENTIALS, authenticate, currentUser } from './auth-service';
 import { endDevice, endOtherDevices, listDevices } from './devices-service';
 import { requireUser } from './require-user';
 import { parseSessionId } from './session-id';
@@ -52,9 +52,10 @@ export function authRoutes(deps: AppDeps, router = new Router()) {
 
   router.post('/api/auth/login', async (ctx) => {
     const input = parseWith(loginInputSchema, ctx.request.body);
-    const user = await authenticate(deps, input, clientIp(ctx), signInHashes);
-    await startUserSession(ctx, user.id);
-    ctx.body = user;
+    const grant = await authenticate(deps, input, clientIp(ctx), signInHashes);
+    // A reset or a new password that committed while this one was being checked makes it as wrong as any other.
+    if (!(await startUserSession(ctx, grant))) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
+    ctx.body = grant.user;
   });
 
   router.get('/api/auth/user', async (ctx) => {
@@ -93,10 +94,10 @@ export function authRoutes(deps: AppDeps, router = new Router()) {
 
   router.post('/api/auth/setup', async (ctx) => {
     const input = parseWith(setupInputSchema, ctx.request.body);
-    const user = await completeSetup(deps, input);
-    await startUserSession(ctx, user.id);
+    const grant = await completeSetup(deps, input);
+    if (!(await startUserSession(ctx, grant))) throw new AppError('unauthenticated', ACCOUNT_CHANGED_MESSAGE);
     ctx.status = 201;
-    ctx.body = user;
+    ctx.body = grant.user;
   });
 
   return router;

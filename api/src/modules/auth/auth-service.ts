@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { busy, type HashQueue } from './hash-queue';
 import { admitAttempt, clearFailures } from './login-throttle';
 import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './password';
-import { canSignInWithPassword, findUserByEmail, findUserById, isActive, publicUser, updateUser } from './users-queries';
+import { canSignInWithPassword, findUserByEmail, findUserById, isActive, publicUser, replacePasswordHash, signInGrant, type SignInGrant } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
 
@@ -20,9 +20,10 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
  * The ip is the client's address as Koa sees it (X-Forwarded-For only when TRUST_PROXY is set). `hashes` bounds
- * how many sign-ins hash at once and wait to (503 beyond it); a refusal then costs no attempt.
+ * how many sign-ins hash at once and wait to (503 beyond it); a refusal then costs no attempt. The grant names
+ * the hash that was verified: the session is stored only while it is still the account's (startUserSession).
  */
-export async function authenticate(deps: Deps, input: LoginCredentials, ip: string, hashes: HashQueue): Promise<CurrentUser> {
+export async function authenticate(deps: Deps, input: LoginCredentials, ip: string, hashes: HashQueue): Promise<SignInGrant> {
   const email = input.email.trim().toLowerCase();
   if (hashes.full) throw busy();
   await admitAttempt(deps, email, ip);
@@ -37,10 +38,12 @@ export async function authenticate(deps: Deps, input: LoginCredentials, ip: stri
 
   await clearFailures(deps, email);
   if (needsRehash(user.passwordHash)) {
-    // The cost was raised since this hash was made: upgrade it now that the password is known.
-    await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) }, nowIso(deps.clock));
+    // The cost was raised since this hash was made: upgrade it now that the password is known, unless the
+    // password changed while it was being checked (a reset must not get the old password back).
+    const upgraded = await hashPassword(input.password);
+    if (await replacePasswordHash(deps.db, user.id, user.passwordHash, upgraded, nowIso(deps.clock))) return signInGrant({ ...user, passwordHash: upgraded });
   }
-  return publicUser(user);
+  return signInGrant(user);
 }
 
 /** The signed-in user, re-read so a deleted or deactivated account or a changed role counts at once. */

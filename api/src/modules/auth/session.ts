@@ -8,8 +8,8 @@ import type { Context } from 'koa';
 import session from 'koa-session';
 import type { AppDeps } from '../../deps';
 import { readerOf } from '../../db/knex';
-import { deleteExpiredSessions, deleteSession, findSessionWithUser, noteSessionActivity, saveSession } from './sessions-queries';
-import { noteUserActivity, type UserRow } from './users-queries';
+import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSignedInSession, noteSessionActivity, updateSession } from './sessions-queries';
+import { noteUserActivity, type SignInGrant, type UserRow } from './users-queries';
 
 export const SESSION_COOKIE = 'dm.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -50,21 +50,27 @@ export function dbSessionStore({ db, clock, logger }: Pick<AppDeps, 'db' | 'cloc
       if (found?.user && (found.lastActiveAt === null || nowMs - found.lastActiveAt >= ACTIVITY_EVERY_MS)) noteActivity(id, found.user.id, nowMs);
       return found?.data ?? null;
     },
+    // A row is created only by a sign-in (startUserSession), and only while the password it verified still
+    // holds; every later save updates the row and never brings back one deleted meanwhile.
     async set(key: string, data: Record<string, unknown>, maxAge: number, { ctx }: { ctx?: Context } = {}) {
       const id = storageId(key);
       const nowMs = clock().getTime();
-      const userId = Number(data.userId);
-      const knownUser = Number.isSafeInteger(userId) && userId > 0 ? userId : null;
-      await saveSession(db, {
-        id,
-        data,
-        userId: knownUser,
-        expiresAt: nowMs + maxAge,
-        createdAt: nowMs,
-        userAgent: ctx?.get('User-Agent').slice(0, USER_AGENT_MAX) || null,
-      });
-      if (ctx) currentSessionIds.set(ctx, id);
-      if (knownUser) noteActivity(null, knownUser, nowMs);
+      const grant = ctx && signInsUnderWay.get(ctx);
+      if (!grant) {
+        await updateSession(db, id, data, nowMs + maxAge);
+        if (ctx) currentSessionIds.set(ctx, id);
+        sweep(nowMs);
+        return;
+      }
+      signInsUnderWay.delete(ctx);
+      const stored = await insertSignedInSession(
+        db,
+        { id, data, userId: grant.user.id, expiresAt: nowMs + maxAge, createdAt: nowMs, userAgent: ctx.get('User-Agent').slice(0, USER_AGENT_MAX) || null },
+        grant.passwordHash,
+      );
+      if (!stored) throw new PasswordChangedMeanwhile();
+      currentSessionIds.set(ctx, id);
+      noteActivity(null, grant.user.id, nowMs);
       sweep(nowMs);
     },
     async destroy(key: string) {
@@ -89,10 +95,32 @@ export function sessionMiddleware(deps: AppDeps, app: Koa) {
   );
 }
 
-/** Signs `userId` in under a fresh session id, so an id planted before sign-in is worth nothing after it. */
-export async function startUserSession(ctx: Context, userId: number): Promise<void> {
-  ctx.session = { userId };
-  await ctx.session!.regenerate();
+/** The answer (401) when a link or setup set the password but the account changed before its session was stored. */
+export const ACCOUNT_CHANGED_MESSAGE = 'Your account was changed while you were being signed in. Sign in again.';
+
+/** The sign-in each request is storing a session for, until the store has written it. */
+const signInsUnderWay = new WeakMap<Context, SignInGrant>();
+
+class PasswordChangedMeanwhile extends Error {}
+
+/**
+ * Signs the grant's account in under a fresh session id, so an id planted before sign-in is worth nothing after
+ * it. False, with no session stored and the cookie cleared, when the password the grant verified is no longer
+ * the account's or the account is no longer active: a reset, a new password or a deactivation committed since.
+ */
+export async function startUserSession(ctx: Context, grant: SignInGrant): Promise<boolean> {
+  signInsUnderWay.set(ctx, grant);
+  ctx.session = { userId: grant.user.id };
+  try {
+    await ctx.session!.regenerate();
+    return true;
+  } catch (err) {
+    if (!(err instanceof PasswordChangedMeanwhile)) throw err;
+    ctx.session = null;
+    return false;
+  } finally {
+    signInsUnderWay.delete(ctx);
+  }
 }
 
 /** Ends the session: its row is deleted and the cookie cleared when the response is sent. */

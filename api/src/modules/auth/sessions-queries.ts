@@ -2,14 +2,15 @@
 // of the table cannot be replayed as cookies. `expires_at`, `created_at` and `last_active_at` are epoch
 // milliseconds on both engines.
 import type { Db } from '../../db/knex';
-import { userFromRow, type UserRow } from './users-queries';
+import { lockWhilePasswordIs, userFromRow, type UserRow } from './users-queries';
 
-export interface StoredSession {
+/** A session as a sign-in stores it. */
+export interface NewSession {
   id: string;
   data: Record<string, unknown>;
-  userId: number | null;
+  userId: number;
   expiresAt: number;
-  /** Kept from the first save only: when the session was signed in, and the browser that did it. */
+  /** When the session was signed in, and the browser that did it: kept as they are for the session's life. */
   createdAt: number;
   userAgent: string | null;
 }
@@ -47,9 +48,16 @@ export async function findSessionWithUser(db: Db, id: string, nowMs: number): Pr
   };
 }
 
-export async function saveSession(db: Db, session: StoredSession): Promise<void> {
-  await db('sessions')
-    .insert({
+/**
+ * Stores the session a sign-in opens, in one transaction with the check that `passwordHash`, the hash the sign-in
+ * verified, is still the active account's (lockWhilePasswordIs). A reset, a new password or a deactivation
+ * that committed after the password was verified leaves no session behind (false); one that comes later waits
+ * for this transaction, then deletes the row with the account's other sessions.
+ */
+export async function insertSignedInSession(db: Db, session: NewSession, passwordHash: string): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    if (!(await lockWhilePasswordIs(trx, session.userId, passwordHash))) return false;
+    await trx('sessions').insert({
       id: session.id,
       data: JSON.stringify(session.data),
       user_id: session.userId,
@@ -57,9 +65,17 @@ export async function saveSession(db: Db, session: StoredSession): Promise<void>
       created_at: session.createdAt,
       last_active_at: session.createdAt,
       user_agent: session.userAgent,
-    })
-    .onConflict('id')
-    .merge(['data', 'user_id', 'expires_at']);
+    });
+    return true;
+  });
+}
+
+/**
+ * Saves an existing session's data and expiry again. Never inserts: a row deleted meanwhile (signed out, its
+ * account reset or deactivated) stays deleted, whatever request of that session was still under way.
+ */
+export async function updateSession(db: Db, id: string, data: Record<string, unknown>, expiresAt: number): Promise<void> {
+  await db('sessions').where({ id }).update({ data: JSON.stringify(data), expires_at: expiresAt });
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

@@ -1,15 +1,14 @@
 // Checking a setup link and creating the first admin with it. The admin is created only while no account
 // exists and the link is unused; the link, and every other printed one, is marked used in the same transaction
 // that creates the account.
-import type { CurrentUser } from '../../contract';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from './password';
 import { SETUP_LINK_TTL_MS, hashSetupToken } from './setup-link';
-import { claimSetupToken, findSetupToken, retireSetupTokens } from './setup-tokens-queries';
+import { claimSetupToken, findSetupToken, lockSetupTokens, retireSetupTokens } from './setup-tokens-queries';
 import { recordStaffAction } from '../staff-audit/staff-audit-service';
-import { countUsers, insertUser, publicUser } from './users-queries';
+import { countUsers, insertUser, signInGrant, type SignInGrant } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -45,17 +44,18 @@ export async function assertSetupTokenUsable({ db, clock }: Deps, token: string)
   if (row.createdAt <= expiredBefore(clock)) throw linkGone(SETUP_MESSAGES.expired);
 }
 
-export async function completeSetup(deps: Deps, input: SetupData): Promise<CurrentUser> {
+export async function completeSetup(deps: Deps, input: SetupData): Promise<SignInGrant> {
   await assertSetupTokenUsable(deps, input.token);
   // Hashed before the transaction: on SQLite the transaction holds the only connection.
   const passwordHash = await hashPassword(input.password);
   const now = nowIso(deps.clock);
   const user = await deps.db.transaction(async (trx) => {
-    if (!(await claimSetupToken(trx, hashSetupToken(input.token), now, expiredBefore(deps.clock)))) throw linkGone(SETUP_MESSAGES.used);
-    // Retiring every other link in the same transaction makes a second, concurrent setup wait for this one
-    // and then find its own link used.
-    await retireSetupTokens(trx, now);
+    // A second use at the same moment, of this link or another, waits here for this one's commit, then finds
+    // the admin it made and gets the answer every link gives from then on.
+    await lockSetupTokens(trx);
     if ((await countUsers(trx)) > 0) throw linkGone(SETUP_MESSAGES.done);
+    if (!(await claimSetupToken(trx, hashSetupToken(input.token), now, expiredBefore(deps.clock)))) throw linkGone(SETUP_MESSAGES.used);
+    await retireSetupTokens(trx, now);
     const admin = await insertUser(trx, { email: input.email, name: input.name, role: 'admin', passwordHash }, now);
     await recordStaffAction(trx, deps.clock, {
       actor: { id: admin.id, name: admin.name },
@@ -65,5 +65,5 @@ export async function completeSetup(deps: Deps, input: SetupData): Promise<Curre
     });
     return admin;
   });
-  return publicUser(user);
+  return signInGrant(user);
 }

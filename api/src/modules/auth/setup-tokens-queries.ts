@@ -1,5 +1,6 @@
 // One-time first-run setup links. Only a SHA-256 of each token is stored: the link itself exists only in the
 // server's start-up output.
+import { lockKeysForTransaction } from '../../db/dialect';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 
@@ -33,4 +34,17 @@ export async function claimSetupToken(db: Db, tokenHash: string, nowIso: string,
 /** Ends every other printed link too: setup happens once. */
 export async function retireSetupTokens(db: Db, nowIso: string): Promise<void> {
   await db('setup_tokens').whereNull('used_at').update({ used_at: nowIso });
+}
+
+// Any constant works: it names the one PostgreSQL advisory lock that using a setup link takes.
+const SETUP_TOKENS_LOCK = 0x7365_7475n;
+
+/**
+ * Makes the rest of `trx` the only transaction using a setup link. Each use marks its own link and then every
+ * other one used: two uses at once on PostgreSQL each held their own row and waited for the other's, a
+ * deadlock (500). Taken first, this lock makes the second wait for the first's commit. SQLite: nothing to do,
+ * its transactions already begin with the database's one write lock.
+ */
+export async function lockSetupTokens(trx: Db): Promise<void> {
+  await lockKeysForTransaction(trx, [SETUP_TOKENS_LOCK]);
 }

@@ -1,4 +1,4 @@
-import { lockedForUpdate } from '../../db/dialect';
+import { lockedForShare, lockedForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 import type { CurrentUser, StaffState, UserRole } from '../../contract';
@@ -57,6 +57,36 @@ export async function countUsers(db: Db): Promise<number> {
 
 export function publicUser(user: UserRow): CurrentUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/**
+ * What a session may be opened for: the account, and the password hash the sign-in verified (or the link or
+ * setup just stored). The session is stored only while that hash is still the account's (sessions-queries.ts).
+ */
+export interface SignInGrant {
+  user: CurrentUser;
+  passwordHash: string;
+}
+
+export function signInGrant(user: UserRow): SignInGrant {
+  return { user: publicUser(user), passwordHash: user.passwordHash };
+}
+
+/**
+ * True while account `id` is active and `passwordHash` is still its password; its row then stays share-locked
+ * until transaction `trx` ends, so a reset, a new password or a deactivation waits for that transaction to
+ * commit, and one already under way is waited for and seen (it changed the hash or the state: false).
+ */
+export async function lockWhilePasswordIs(trx: Db, id: number, passwordHash: string): Promise<boolean> {
+  if (passwordHash === NO_PASSWORD) return false;
+  const query = trx('users').select('id').where({ id, password_hash: passwordHash, status: 'active' });
+  return (await lockedForShare(trx, query, 'users').first()) !== undefined;
+}
+
+/** Upgrades the hash of a password just verified, unless it changed since it was read (then false). */
+export async function replacePasswordHash(db: Db, id: number, verified: string, upgraded: string, now: string): Promise<boolean> {
+  const n = await db('users').where({ id, password_hash: verified }).update({ password_hash: upgraded, updated_at: now });
+  return n === 1;
 }
 
 export interface NewUser {
@@ -127,6 +157,11 @@ export async function noteUserActivity(db: Db, id: number, atIso: string): Promi
 export async function listUsers(db: Db): Promise<UserRow[]> {
   const rows = await db('users').select('*').orderBy([{ column: 'role' }, { column: 'name' }, { column: 'id' }]);
   return rows.map(userFromRow);
+}
+
+/** Locks account `id`'s row until transaction `trx` ends (lockedForUpdate): its changes take turns. */
+export async function lockUser(trx: Db, id: number): Promise<void> {
+  await lockedForUpdate(trx, trx('users').select('id').where({ id }), 'users');
 }
 
 /**

@@ -41,4 +41,12 @@ describe.each(ENGINES)('staff audit log on %s', (engine) => {
     await expect(t.db('staff_audit').delete()).rejects.toThrow(/append-only/);
     expect((await listStaffActions(t.db, { limit: 100 })).length).toBeGreaterThan(0);
   });
+
+  it('emptying the table at once (TRUNCATE; on SQLite a DELETE without WHERE) - refused by the database, every line kept', async () => {
+    const before = (await listStaffActions(t.db, { limit: 100 })).length;
+    expect(before).toBeGreaterThan(0);
+    await expect(t.db('staff_audit').truncate()).rejects.toThrow(/append-only/);
+    await expect(t.db.raw('delete from staff_audit')).rejects.toThrow(/append-only/);
+    expect(await listStaffActions(t.db, { limit: 100 })).toHaveLength(before);
+  });
 });

@@ -2,13 +2,13 @@
 // chooses a password and is signed in. A link works once, for ACCOUNT_LINK_TTL_DAYS, and only while it is the
 // account's newest one; opening a dead link says why it died.
 import crypto from 'node:crypto';
-import { ACCOUNT_LINK_TTL_DAYS, type AccountLinkInfo, type AccountLinkKind, type CurrentUser } from '../../contract';
+import { ACCOUNT_LINK_TTL_DAYS, type AccountLinkInfo, type AccountLinkKind } from '../../contract';
 import type { Db } from '../../db/knex';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
-import { findUserById, publicUser, updateUser } from '../auth/users-queries';
+import { findUserById, lockUser, signInGrant, updateUser, type SignInGrant } from '../auth/users-queries';
 import { recordStaffAction } from '../staff-audit/staff-audit-service';
 import { claimAccountLink, findAccountLink, insertAccountLink, type AccountLinkRow } from './account-links-queries';
 
@@ -31,8 +31,13 @@ export function accountLinkUrl(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}${ACCOUNT_LINK_PATH}?token=${token}`;
 }
 
-/** Makes the account's new link in transaction `trx`, retiring any older one; only its hash is stored. */
+/**
+ * Makes the account's new link in transaction `trx`, retiring any older one; only its hash is stored. Two new
+ * links for one account at once (two presses of "new link") take turns on the account's row: otherwise each
+ * retired the links it could see, neither saw the other's new one, and on PostgreSQL both stayed live.
+ */
 export async function issueAccountLink(trx: Db, clock: () => Date, userId: number, kind: AccountLinkKind): Promise<{ token: string; expiresAt: string }> {
+  await lockUser(trx, userId);
   const token = crypto.randomBytes(32).toString('base64url');
   const createdAt = nowIso(clock);
   const expiresAt = new Date(clock().getTime() + ACCOUNT_LINK_TTL_MS).toISOString();
@@ -58,7 +63,7 @@ export async function describeAccountLink({ db, clock }: Deps, token: string): P
 }
 
 /** Sets the password the person chose, makes an invited account active, marks the link used: one transaction. */
-export async function completeAccountLink(deps: Deps, input: { token: string; password: string }): Promise<CurrentUser> {
+export async function completeAccountLink(deps: Deps, input: { token: string; password: string }): Promise<SignInGrant> {
   await describeAccountLink(deps, input.token);
   // Hashed before the transaction: on SQLite the transaction holds the only connection.
   const passwordHash = await hashPassword(input.password);
@@ -80,6 +85,6 @@ export async function completeAccountLink(deps: Deps, input: { token: string; pa
       subject: `user:${user.id}`,
       details: { kind: link.kind, email: user.email, name: user.name },
     });
-    return publicUser({ ...user, state: 'active' });
+    return signInGrant({ ...user, passwordHash, state: 'active' });
   });
 }

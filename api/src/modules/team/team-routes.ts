@@ -5,11 +5,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { accountLinkInputSchema, inviteInputSchema, staffChangeSchema, type AccountLinkIssued, type CurrentUser } from '../../contract';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
 import { siteOrigin } from '../../http/site-origin';
 import { parseId, parseWith } from '../../http/validate';
 import { endAllDevices, endDevice, listDevices } from '../auth/devices-service';
 import { requireUser } from '../auth/require-user';
-import { currentSessionId, startUserSession } from '../auth/session';
+import { ACCOUNT_CHANGED_MESSAGE, currentSessionId, startUserSession } from '../auth/session';
 import { parseSessionId } from '../auth/session-id';
 import { accountLinkUrl, completeAccountLink, describeAccountLink } from './account-links';
 import {
@@ -84,10 +85,10 @@ export function teamRoutes(deps: AppDeps, router = new Router()) {
 
   router.post('/api/auth/account-link', async (ctx) => {
     const input = parseWith(accountLinkInputSchema, ctx.request.body);
-    const user = await completeAccountLink(deps, input);
-    await startUserSession(ctx, user.id);
+    const grant = await completeAccountLink(deps, input);
+    if (!(await startUserSession(ctx, grant))) throw new AppError('unauthenticated', ACCOUNT_CHANGED_MESSAGE);
     ctx.status = 201;
-    ctx.body = user;
+    ctx.body = grant.user;
   });
 
   return router;
