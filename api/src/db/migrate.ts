@@ -5,7 +5,9 @@ import { migrationSource } from './migrations';
 
 /** Only one process migrates at a time (PostgreSQL: an advisory lock; see oneAtATime). */
 const MIGRATIONS_LOCK = 0x6d69_6772n;
-const LOCKED_RETRIES = 100;
+// Up to a minute for the other process's migrations: the whole schema from empty takes seconds, more on a busy
+// machine (a loaded 2-core CI run saw a second server give up after ten).
+const LOCKED_RETRIES = 600;
 const LOCKED_WAIT_MS = 100;
 
 /**
