@@ -8,13 +8,16 @@ import { usePwaStore } from './pwa-store';
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   const sw = navigator.serviceWorker;
-  let registration: ServiceWorkerRegistration;
+  let registration: ServiceWorkerRegistration | undefined;
   try {
     registration = await sw.register('/sw.js', { scope: '/' });
   } catch {
     // Registration refused (a private window, a blocked origin): the site simply works online only.
     return;
   }
+  // A browser whose workers are blocked by policy may answer with no registration at all (Playwright's
+  // `serviceWorkers: 'block'` does): the same, online only.
+  if (!registration) return;
   const offer = (waiting: ServiceWorker) => {
     usePwaStore.setState({
       updateWaiting: true,
