@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PUBLIC_ROUTES } from '../../web/src/app/routes';
 import { ADMIN_API_CACHE, PUBLIC_API_CACHE } from '../../web/src/lib/cache-names';
+import { HYDRATED_ATTRIBUTE, HYDRATED_MARK } from '../../web/src/lib/hydration-mark';
 import { assetUrlOf, readManifest } from '../tests/public/support/build-manifest';
 import type { Engine, EngineLaunch, OpenOptions, Tab } from './driver';
 import { detectApis, ENGINE_APIS } from './support/engine-apis';
@@ -75,7 +76,10 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         }
         // Both engines report the first contentful paint, so the boot script (web/boot.js) starts the app after
         // it, not on its 3 s fallback for a page that paints nothing.
-        const [paint, start] = await tab.evaluate(() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, performance.getEntriesByName('dm-hydrated')[0]!.startTime]);
+        const [paint, start] = await tab.evaluate(
+          (mark) => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, performance.getEntriesByName(mark)[0]!.startTime],
+          HYDRATED_MARK,
+        );
         expect(paint).not.toBeNull();
         expect(start).toBeGreaterThanOrEqual(paint!);
       }));
@@ -92,7 +96,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await hydrated(tab);
         const getDemo = { role: 'button', name: 'Get Demo', within: { role: 'navigation', name: 'Main' } } as const;
         await tab.click(getDemo);
-                await visible(tab, { label: 'First Name', within: { role: 'dialog' } });
+        await visible(tab, { label: 'First Name', within: { role: 'dialog' } });
         await tab.click({ role: 'button', name: 'Close dialog', within: { role: 'dialog' } });
         await gone(tab, { role: 'dialog' });
         await tab.click(getDemo);
@@ -256,7 +260,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
       inTab({ javaScript: false }, async (tab, email) => {
         const lead = email('noscript-lead');
         await tab.goto('/');
-        expect(await tab.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+        expect(await tab.evaluate((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE)).toBe(false);
         await fillLeadForm(tab, 'not-an-email');
         await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
         await visible(tab, { text: 'Please enter a valid email', within: LEAD_FORM });

@@ -1,6 +1,7 @@
 // Steps the scenarios share, written against the driver interface only: waiting for what a person would
 // wait for (the page hydrated, a text shown, the service worker in control) and filling the public forms.
 import { MIN_FILL_MS } from '../../../api/src/contract';
+import { HYDRATED_ATTRIBUTE, HYDRATED_MARK } from '../../../web/src/lib/hydration-mark';
 import type { Tab, Target } from '../driver';
 import { describeTarget } from './find-in-page';
 
@@ -32,7 +33,8 @@ export const textShows = (tab: Tab, target: Target, pattern: RegExp, timeout?: n
   }, `${describeTarget(target)} to read ${pattern}`, timeout);
 
 /** The prerendered page is interactive: the app marks <html> once hydrated (web/src/app/App.tsx). */
-export const hydrated = (tab: Tab, timeout?: number) => until(() => tab.evaluate(() => document.documentElement.dataset.hydrated === 'true'), 'the page to hydrate', timeout);
+export const hydrated = (tab: Tab, timeout?: number) =>
+  until(() => tab.evaluate((attribute) => document.documentElement.getAttribute(attribute) === 'true', HYDRATED_ATTRIBUTE), 'the page to hydrate', timeout);
 
 /** The service worker controls the page: its precache is complete, so the site works without the server. */
 export const serviceWorkerControls = (tab: Tab) =>
@@ -45,7 +47,7 @@ export const serviceWorkerControls = (tab: Tab) =>
  */
 export async function waitOutFillTime(tab: Tab, shownAt: number): Promise<void> {
   await hydrated(tab);
-  const sinceHydration = await tab.evaluate(() => performance.now() - (performance.getEntriesByName('dm-hydrated')[0]?.startTime ?? 0));
+  const sinceHydration = await tab.evaluate((mark) => performance.now() - (performance.getEntriesByName(mark)[0]?.startTime ?? 0), HYDRATED_MARK);
   const left = MIN_FILL_MS + 150 - Math.min(sinceHydration, Date.now() - shownAt);
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
