@@ -69,20 +69,22 @@ class FirefoxTab implements Tab {
   private async clickOn(target: Target) {
     for (const deadline = Date.now() + ACTION_TIMEOUT_MS; ; await pause()) {
       const element = await this.find(target);
-      const centre = await element.evaluate((el) => {
-        el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-        const r = el.getBoundingClientRect();
-        const x = r.x + r.width / 2;
-        const y = r.y + r.height / 2;
-        const hit = document.elementFromPoint(x, y);
-        return hit && (hit === el || el.contains(hit) || (el as HTMLInputElement).labels?.[0]?.contains(hit)) ? { x, y } : null;
-      });
-      if (centre) {
-        await this.page.mouse.click(centre.x, centre.y);
-        return element;
-      }
+      if (await this.clickCentre(element)) return element;
       if (Date.now() > deadline) throw new Error(`${describeTarget(target)} is covered by another element`);
     }
+  }
+  /** Clicks the element's centre unless something else covers it there (then answers false). */
+  private async clickCentre(element: ElementHandle<Element>): Promise<boolean> {
+    const centre = await element.evaluate((el) => {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const r = el.getBoundingClientRect();
+      const x = r.x + r.width / 2;
+      const y = r.y + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return hit && (hit === el || el.contains(hit) || (el as HTMLInputElement).labels?.[0]?.contains(hit)) ? { x, y } : null;
+    });
+    if (centre) await this.page.mouse.click(centre.x, centre.y);
+    return centre !== null;
   }
   async fill(target: Target, value: string) {
     const element = await this.clickOn(target);
@@ -90,9 +92,29 @@ class FirefoxTab implements Tab {
     if (value) await this.page.keyboard.type(value);
     else await this.page.keyboard.press('Backspace');
   }
+  /**
+   * As a person with a keyboard does it: focus the list, then arrow keys until the option shows, each key
+   * firing input and change as the browser does for a person. It is focused by a click on its label, not on
+   * the list itself: a click on a select opens Firefox's dropdown, drawn by the browser outside the page,
+   * which the driver's key presses never reach in a headless Firefox (the list then ignores them; Escape
+   * does not bring them back). puppeteer's `select` would set the value by script instead.
+   */
   async select(target: Target, value: string) {
-    const element = await this.find(target);
-    await element.select(value);
+    const element = (await this.find(target)) as ElementHandle<HTMLSelectElement>;
+    const label = (await element.evaluateHandle((el) => el.labels?.[0] ?? null)).asElement() as ElementHandle<Element> | null;
+    if (!label) throw new Error(`${describeTarget(target)} has no label to focus it by`);
+    for (const deadline = Date.now() + ACTION_TIMEOUT_MS; !(await this.clickCentre(label)); await pause()) {
+      if (Date.now() > deadline) throw new Error(`the label of ${describeTarget(target)} is covered by another element`);
+    }
+    const state = () => element.evaluate((el, wanted) => ({ focused: document.activeElement === el, at: el.selectedIndex, to: Array.from(el.options).findIndex((o) => o.value === wanted), value: el.value }), value);
+    let now = await state();
+    if (!now.focused) throw new Error(`a click on its label did not focus ${describeTarget(target)}`);
+    if (now.to < 0) throw new Error(`${describeTarget(target)} has no option ${JSON.stringify(value)}`);
+    for (let presses = 0; now.value !== value; presses++) {
+      if (presses > now.to + now.at + 1) throw new Error(`arrow keys did not reach option ${JSON.stringify(value)} of ${describeTarget(target)} (at ${JSON.stringify(now.value)})`);
+      await this.page.keyboard.press(now.to > now.at ? 'ArrowDown' : 'ArrowUp');
+      now = await state();
+    }
   }
   async press(key: 'Escape' | 'Enter' | 'Tab') {
     await this.page.keyboard.press(key);
