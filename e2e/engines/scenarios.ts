@@ -19,11 +19,13 @@ import {
   gone,
   hydrated,
   LEAD_FORM,
+  outboxEmpty,
   OUTBOX_INDICATOR,
   QUEUED_NOTICE,
   SAMPLE_FORM,
   SAVED_FOR_LATER,
   serviceWorkerControls,
+  storedOnce,
   textShows,
   uniqueEmail,
   until,
@@ -119,11 +121,8 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await waitOutFillTime(tab, shownAt);
         await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
         await visible(tab, { role: 'heading', name: 'Thank You!' });
-        const stored = await until(async () => {
-          const found = await product.leadsWithEmail(address);
-          return found.length ? found : null;
-        }, 'the lead to be stored');
-        expect(stored.map((l) => [l.firstName, l.lastName, l.company, l.industry])).toEqual([['Eve', 'Engine', 'Cross Engine Co', 'retail']]);
+        const stored = await storedOnce(() => product.leadsWithEmail(address), 'the lead', () => outboxEmpty(tab));
+        expect([stored.firstName, stored.lastName, stored.company, stored.industry, stored.spamReason]).toEqual(['Eve', 'Engine', 'Cross Engine Co', 'retail', null]);
       }));
 
     test('sample form - a bad ZIP refused beside its field, then stored once and the thank-you dialog', () =>
@@ -140,7 +139,8 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await tab.fill({ label: 'ZIP Code', within: SAMPLE_FORM }, '62701');
         await tab.click(submit);
         await visible(tab, { role: 'dialog', name: 'Thank You!' });
-        await until(async () => (await product.sampleRequestsWithEmail(address)).length === 1, 'the sample request to be stored once');
+        const stored = await storedOnce(() => product.sampleRequestsWithEmail(address), 'the sample request', () => outboxEmpty(tab));
+        expect([stored.zip, stored.state, stored.sampleType, stored.spamReason]).toEqual(['62701', 'IL', 'both', null]);
       }));
   });
 
@@ -168,7 +168,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         product.proxy.restore(); // no `online` event: the browser never knew it was offline
         await gone(tab, OUTBOX_INDICATOR, RETRY_WINDOW_MS);
         await visible(tab, { text: 'Your saved request has been sent' });
-        expect(await product.leadsWithEmail(address)).toHaveLength(1);
+        expect((await storedOnce(() => product.leadsWithEmail(address), 'the lead', () => outboxEmpty(tab))).spamReason).toBeNull();
       }));
 
     test('lost answer - the server stored the lead but the page never heard: kept, retried, still one lead', () =>
@@ -186,7 +186,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
 
         product.proxy.restore();
         await until(() => tab.evaluate(() => document.querySelector('[data-testid="queued-notice"]')?.getAttribute('data-state') === 'sent'), 'the page to say it was sent', RETRY_WINDOW_MS);
-        expect(await product.leadsWithEmail(address)).toHaveLength(1);
+        expect((await storedOnce(() => product.leadsWithEmail(address), 'the lead', () => outboxEmpty(tab))).spamReason).toBeNull();
       }));
 
     test('service worker - a public page visited once (its prices too) and one never visited are served with the server unreachable', () =>
@@ -250,8 +250,8 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
 
         product.proxy.restore();
         await textShows(tab, { testId: 'count-sent' }, /^1$/, RETRY_WINDOW_MS);
-        const stored = await product.leadsWithEmail(address);
-        expect(stored.map((l) => [l.firstName, l.eventName])).toEqual([['Cal', `Expo ${name}`]]);
+        const stored = await storedOnce(() => product.leadsWithEmail(address), 'the capture', () => textShows(tab, { testId: 'count-waiting' }, /^0$/));
+        expect([stored.firstName, stored.eventName, stored.spamReason]).toEqual(['Cal', `Expo ${name}`, null]);
       }));
   });
 
@@ -268,14 +268,14 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/thank-you');
-        expect(await product.leadsWithEmail(lead)).toHaveLength(1);
+        expect((await storedOnce(() => product.leadsWithEmail(lead), 'the lead')).spamReason).toBeNull();
         // The same post again (Back and Submit, a second press): the server knows it by its content.
         await tab.goto('/');
         await fillLeadForm(tab, lead);
         await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/thank-you');
-        expect(await product.leadsWithEmail(lead)).toHaveLength(1);
+        await storedOnce(() => product.leadsWithEmail(lead), 'the lead posted twice');
 
         const sample = email('noscript-sample');
         await tab.goto('/print/samples');
@@ -283,7 +283,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await tab.click({ role: 'button', name: 'Request Free Samples', within: SAMPLE_FORM });
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/print/samples/thank-you');
-        expect(await product.sampleRequestsWithEmail(sample)).toHaveLength(1);
+        expect((await storedOnce(() => product.sampleRequestsWithEmail(sample), 'the sample request')).spamReason).toBeNull();
       }));
   });
 }

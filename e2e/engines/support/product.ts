@@ -11,8 +11,12 @@ export interface Product {
   server: ProductServer;
   proxy: CutProxy;
   admin: { email: string; password: string };
-  /** The leads (captures included) whose e-mail is this one, as the admin API lists them. */
+  /**
+   * The leads (captures included) whose e-mail is this one, suspected spam too: the admin's default list
+   * leaves out what waits in quarantine (`?spam=1`), where a duplicate might land, so both are read.
+   */
   leadsWithEmail(email: string): Promise<Lead[]>;
+  /** The same for sample requests, among the newest 500 of each list. */
   sampleRequestsWithEmail(email: string): Promise<SampleRequest[]>;
   stop(): Promise<void>;
 }
@@ -39,8 +43,14 @@ export async function startProduct(engine: string): Promise<Product> {
     server,
     proxy,
     admin,
-    leadsWithEmail: async (email) => (await get<Lead[]>(`/api/admin/leads?limit=500&q=${encodeURIComponent(email)}`)).filter((l) => l.email === email),
-    sampleRequestsWithEmail: async (email) => (await get<SampleRequest[]>('/api/admin/print-samples?limit=500')).filter((r) => r.email === email),
+    leadsWithEmail: async (email) => {
+      const lists = await Promise.all(['', '&spam=1'].map((spam) => get<Lead[]>(`/api/admin/leads?limit=500&q=${encodeURIComponent(email)}${spam}`)));
+      return lists.flat().filter((l) => l.email === email);
+    },
+    sampleRequestsWithEmail: async (email) => {
+      const lists = await Promise.all(['', '&spam=1'].map((spam) => get<SampleRequest[]>(`/api/admin/print-samples?limit=500${spam}`)));
+      return lists.flat().filter((r) => r.email === email);
+    },
     stop: async () => {
       await proxy.close();
       await server.stop();

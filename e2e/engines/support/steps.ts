@@ -40,6 +40,36 @@ export const hydrated = (tab: Tab, timeout?: number) =>
 export const serviceWorkerControls = (tab: Tab) =>
   until(() => tab.evaluate(() => navigator.serviceWorker?.controller != null), 'the service worker to control the page', 30_000);
 
+/** How long a stored row must stay the only one, once nothing is left to send, to count as stored once. */
+const SETTLE_MS = 1_000;
+
+/**
+ * Stored exactly once, and answers that row: `rows` (every row with the address, quarantined ones too) reaches
+ * one and never more; then `nothingWaiting` (the page's outbox where it has one) reports nothing left to send,
+ * so no retry of the page's is still to come; and for SETTLE_MS after that there is still one, long enough for a
+ * send already on its way (another tab's, the browser's own post) to have landed.
+ */
+export async function storedOnce<T>(rows: () => Promise<T[]>, what: string, nothingWaiting?: () => Promise<unknown>, timeout = 10_000): Promise<T> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const count = async () => {
+    const found = await rows();
+    if (found.length > 1) throw new Error(`${what} was stored ${found.length} times`);
+    return found;
+  };
+  for (const deadline = Date.now() + timeout; (await count()).length === 0; await sleep(150)) {
+    if (Date.now() > deadline) throw new Error(`Waited ${timeout} ms for ${what} to be stored`);
+  }
+  if (nothingWaiting) await nothingWaiting();
+  for (const settled = Date.now() + SETTLE_MS; ; await sleep(200)) {
+    const found = await count();
+    if (found.length === 0) throw new Error(`${what} was stored, then gone`);
+    if (Date.now() > settled) return found[0]!;
+  }
+}
+
+/** The page's outbox reports nothing waiting or failed: its indicator, on every public page, is gone. */
+export const outboxEmpty = (tab: Tab, timeout = 20_000) => gone(tab, OUTBOX_INDICATOR, timeout);
+
 /**
  * Waits until a person could have filled the form (faster is kept as suspected spam): its clock starts when
  * the form mounts, at or before hydration, or when its dialog opened (at or after `shownAt`). On the page's
