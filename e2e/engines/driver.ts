@@ -12,7 +12,7 @@ export type Target = (
   | { css: string }
 ) & { within?: Target };
 
-export type Role = 'button' | 'link' | 'heading' | 'dialog' | 'form' | 'list' | 'listitem' | 'alert' | 'status' | 'navigation' | 'main' | 'textbox' | 'combobox';
+export type Role = 'button' | 'link' | 'heading' | 'dialog' | 'form' | 'list' | 'listitem' | 'alert' | 'status' | 'navigation' | 'main' | 'textbox' | 'combobox' | 'region' | 'row';
 
 export interface OpenOptions {
   /** false: the page's own scripts never run (the driver's scripts still may), as with JavaScript turned off. */

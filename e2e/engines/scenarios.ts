@@ -38,6 +38,8 @@ const SCREENSHOTS = 'test-results/engines';
 /** The page's own retry after the server is back: its backoff timer (2 s doubling, jittered) fires within this. */
 const RETRY_WINDOW_MS = 20_000;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export function engineScenarios(name: string, launch: (options: EngineLaunch) => Promise<Engine>): void {
   let product: Product;
   let engine: Engine;
@@ -217,9 +219,14 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
   });
 
   describe('the staff screens', () => {
-    test('admin - signs in to the dashboard; a capture typed with the server unreachable is kept and sent once later', () =>
+    test('admin - signs in to the dashboard, which shows the stored leads and their count; a capture typed with the server unreachable is kept and sent once later', () =>
       inTab({}, async (tab, email) => {
         const address = email('capture');
+        // A lead there before sign-in: the dashboard must show it and count it, read from the server in this engine.
+        const listed = email('dashboard');
+        await product.submitLead({ firstName: 'Dana', lastName: 'Dashboard', email: listed, company: `Dashboard ${name} Co` });
+        const { totalLeads } = await product.stats();
+        expect(totalLeads).toBeGreaterThan(0);
         await tab.goto('/login');
         // The worker is there before signing in (a device that has opened the site before), so the screens'
         // reads after it are kept for offline as they arrive.
@@ -228,6 +235,9 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await tab.fill({ label: 'Password' }, product.admin.password);
         await tab.click({ role: 'button', name: 'Sign in' });
         await visible(tab, { role: 'heading', name: 'Lead Dashboard' }, 15_000);
+        const recent = { role: 'region', name: 'Recent Leads' } as const;
+        await visible(tab, { role: 'row', name: new RegExp(`Dana Dashboard.*${escapeRegExp(listed)}.*Dashboard ${name} Co`), within: recent }, 15_000);
+        await textShows(tab, { text: /^Total Leads \S+ All time$/ }, new RegExp(`^Total Leads\\s+${totalLeads}\\s+All time\\s*$`));
 
         await tab.click({ role: 'link', name: 'Event Capture' });
         await tab.fill({ label: 'Event name' }, `Expo ${name}`);

@@ -47,6 +47,8 @@ export function findAll(target: PageTarget): Element[] {
     main: 'main, [role=main]',
     textbox: 'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=search], input[type=url], input[type=password], textarea, [role=textbox]',
     combobox: 'select, [role=combobox]',
+    region: '[role=region], section[aria-label], section[aria-labelledby]',
+    row: 'tr, [role=row]',
   };
   const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   const test = (p: Pattern, s: string) => ('exact' in p ? norm(s) === p.exact : new RegExp(p.source, p.flags).test(norm(s)));

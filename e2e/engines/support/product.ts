@@ -2,10 +2,13 @@
 // `npm start` runs, on the production build) on a fresh SQLite file, an admin made with the project's own
 // `user:add`, the cuttable proxy the browser reaches it through, and what staff see through the admin API
 // (real HTTP with a real session) to check what was stored.
-import type { Lead, SampleRequest } from '../../../api/src/contract';
+import type { Lead, LeadInput, SampleRequest, Stats } from '../../../api/src/contract';
 import { addUser } from '../../support/cli';
 import { startProductServer, type ProductServer } from '../../support/product-server';
 import { startCutProxy, type CutProxy } from './cut-proxy';
+
+/** Public forms send how long the person took; a person's time keeps the fill-time spam guard quiet. */
+const HUMAN_FILL_MS = 8000;
 
 export interface Product {
   server: ProductServer;
@@ -18,6 +21,10 @@ export interface Product {
   leadsWithEmail(email: string): Promise<Lead[]>;
   /** The same for sample requests, among the newest 500 of each list. */
   sampleRequestsWithEmail(email: string): Promise<SampleRequest[]>;
+  /** The dashboard's numbers, as the admin API answers them. */
+  stats(): Promise<Stats>;
+  /** A lead sent straight to the server, as the public API takes it (not through the proxy). */
+  submitLead(lead: LeadInput): Promise<Lead>;
   stop(): Promise<void>;
 }
 
@@ -50,6 +57,12 @@ export async function startProduct(engine: string): Promise<Product> {
     sampleRequestsWithEmail: async (email) => {
       const lists = await Promise.all(['', '&spam=1'].map((spam) => get<SampleRequest[]>(`/api/admin/print-samples?limit=500${spam}`)));
       return lists.flat().filter((r) => r.email === email);
+    },
+    stats: () => get<Stats>('/api/admin/stats'),
+    submitLead: async (lead) => {
+      const res = await fetch(`${server.url}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ elapsedMs: HUMAN_FILL_MS, ...lead }) });
+      if (res.status !== 201) throw new Error(`POST /api/leads: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Lead;
     },
     stop: async () => {
       await proxy.close();
