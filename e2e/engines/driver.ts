@@ -41,6 +41,10 @@ export interface Tab {
   count(target: Target): Promise<number>;
   /** The visible text of the first match ('' when there is none). */
   text(target: Target): Promise<string>;
+  /** The value of the first match, a field (null when there is none). */
+  value(target: Target): Promise<string | null>;
+  /** The accessible description of the first match, what is read out after its name: a field's message. */
+  description(target: Target): Promise<string>;
   /** Runs a function in the page and answers its (JSON-able) result; may return a promise. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
   /** Evaluates an expression (source text) in the page and answers its (JSON-able, awaited) value. */

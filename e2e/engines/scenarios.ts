@@ -16,13 +16,16 @@ import { startProduct, type Product } from './support/product';
 import {
   fillLeadForm,
   fillSampleForm,
+  formValues,
   gone,
   hydrated,
   LEAD_FORM,
+  leadFormValues,
   outboxEmpty,
   OUTBOX_INDICATOR,
   QUEUED_NOTICE,
   SAMPLE_FORM,
+  sampleFormValues,
   SAVED_FOR_LATER,
   serviceWorkerControls,
   storedOnce,
@@ -39,6 +42,18 @@ const SCREENSHOTS = 'test-results/engines';
 const RETRY_WINDOW_MS = 20_000;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The requests (`METHOD target`) that carry one of these e-mail addresses in their URL, however it is encoded. */
+function carryingAddress(requested: readonly string[], addresses: string[]): string[] {
+  const decoded = (target: string) => {
+    try {
+      return decodeURIComponent(target.replace(/\+/g, ' '));
+    } catch {
+      return target;
+    }
+  };
+  return requested.filter((request) => addresses.some((address) => request.includes(address) || decoded(request).includes(address)));
+}
 
 export function engineScenarios(name: string, launch: (options: EngineLaunch) => Promise<Engine>): void {
   let product: Product;
@@ -266,34 +281,50 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
   });
 
   describe('without script', () => {
-    test('lead and sample forms - posted by the browser: a refusal beside its field, then each stored once with its thank-you page; the same lead posted again stores nothing more', () =>
+    test('lead and sample forms - posted by the browser: each refusal beside its field with every value kept, then each stored once with its thank-you page; the same lead posted again stores nothing more; no e-mail address in any URL requested', () =>
       inTab({ javaScript: false }, async (tab, email) => {
+        const firstRequest = product.proxy.requested.length;
         const lead = email('noscript-lead');
+        const leadSubmit = { role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM } as const;
         await tab.goto('/');
         expect(await tab.evaluate((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE)).toBe(false);
         await fillLeadForm(tab, 'not-an-email');
-        await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
+        await tab.click(leadSubmit);
         await visible(tab, { text: 'Please enter a valid email', within: LEAD_FORM });
+        expect(await tab.description({ label: 'Email', within: LEAD_FORM })).toBe('Please enter a valid email');
+        expect(await formValues(tab, LEAD_FORM, leadFormValues('not-an-email'))).toEqual(leadFormValues('not-an-email'));
         await tab.fill({ label: 'Email', within: LEAD_FORM }, lead);
-        await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
+        await tab.click(leadSubmit);
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/thank-you');
         expect((await storedOnce(() => product.leadsWithEmail(lead), 'the lead')).spamReason).toBeNull();
         // The same post again (Back and Submit, a second press): the server knows it by its content.
         await tab.goto('/');
         await fillLeadForm(tab, lead);
-        await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
+        await tab.click(leadSubmit);
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/thank-you');
         await storedOnce(() => product.leadsWithEmail(lead), 'the lead posted twice');
 
         const sample = email('noscript-sample');
+        const sampleSubmit = { role: 'button', name: 'Request Free Samples', within: SAMPLE_FORM } as const;
         await tab.goto('/print/samples');
-        await fillSampleForm(tab, sample);
-        await tab.click({ role: 'button', name: 'Request Free Samples', within: SAMPLE_FORM });
+        await fillSampleForm(tab, sample, '123');
+        await tab.click(sampleSubmit);
+        await visible(tab, { text: 'ZIP code must be 12345 or 12345-6789', within: SAMPLE_FORM });
+        expect(await tab.description({ label: 'ZIP Code', within: SAMPLE_FORM })).toBe('ZIP code must be 12345 or 12345-6789');
+        expect(await formValues(tab, SAMPLE_FORM, sampleFormValues(sample, '123'))).toEqual(sampleFormValues(sample, '123'));
+        await tab.fill({ label: 'ZIP Code', within: SAMPLE_FORM }, '62701');
+        await tab.click(sampleSubmit);
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/print/samples/thank-you');
         expect((await storedOnce(() => product.sampleRequestsWithEmail(sample), 'the sample request')).spamReason).toBeNull();
+
+        // What the browser requested: the posts went in bodies, so no address is in a URL (a form that fell back
+        // to GET would put it in the query).
+        const requested = product.proxy.requested.slice(firstRequest);
+        expect(requested).toEqual(expect.arrayContaining(['GET /', 'POST /api/leads', 'GET /thank-you', 'GET /print/samples', 'POST /api/print-samples']));
+        expect(carryingAddress(requested, [lead, sample])).toEqual([]);
       }));
   });
 }

@@ -125,6 +125,12 @@ class FirefoxTab implements Tab {
   async text(target: Target) {
     return (await this.page.evaluate(findExpression(target, 'text'))) as string;
   }
+  async value(target: Target) {
+    return (await this.page.evaluate(findExpression(target, 'value'))) as string | null;
+  }
+  async description(target: Target) {
+    return (await this.page.evaluate(findExpression(target, 'description'))) as string;
+  }
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
     return (await this.page.evaluate(fn as (...a: unknown[]) => T, ...args)) as T;
   }

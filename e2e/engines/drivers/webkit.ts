@@ -125,6 +125,12 @@ class WebKitTab implements Tab {
   async text(target: Target) {
     return (await this.session.execute(`return ${findExpression(target, 'text')}`)) as string;
   }
+  async value(target: Target) {
+    return (await this.session.execute(`return ${findExpression(target, 'value')}`)) as string | null;
+  }
+  async description(target: Target) {
+    return (await this.session.execute(`return ${findExpression(target, 'description')}`)) as string;
+  }
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
     return (await this.session.execute(fn as (...a: unknown[]) => T, ...args)) as T;
   }

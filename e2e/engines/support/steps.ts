@@ -88,24 +88,40 @@ export const QUEUED_NOTICE: Target = { testId: 'queued-notice' };
 export const OUTBOX_INDICATOR: Target = { testId: 'outbox-indicator' };
 export const SAVED_FOR_LATER = /Saved — it will be sent automatically when you're back online/;
 
-/** Fills the landing page's inline demo form (scripted or not: the same fields and names). */
-export async function fillLeadForm(tab: Tab, email: string, lastName = 'Engine'): Promise<void> {
-  const field = (label: string): Target => ({ label, within: LEAD_FORM });
-  await tab.fill(field('First Name'), 'Eve');
-  await tab.fill(field('Last Name'), lastName);
-  await tab.fill(field('Email'), email);
-  await tab.fill(field('Company'), 'Cross Engine Co');
-  await tab.select(field('Industry'), 'retail');
+/** What a form is filled with, by the fields' labels: typed into `fields`, chosen from a list in `choices`. */
+export interface FormValues {
+  fields: Record<string, string>;
+  choices: Record<string, string>;
 }
 
-export async function fillSampleForm(tab: Tab, email: string, zip = '62701'): Promise<void> {
-  const field = (label: string): Target => ({ label, within: SAMPLE_FORM });
-  for (const [label, value] of [['First Name', 'Sam'], ['Last Name', 'Sample'], ['Email Address', email], ['Address Line 1', '1 Main St'], ['City', 'Springfield'], ['ZIP Code', zip]] as const) {
-    await tab.fill(field(label), value);
-  }
-  await tab.select(field('State'), 'IL');
-  await tab.select(field('Sample Type'), 'both');
+/** What the lead form is filled with (the landing page's inline form, scripted or not: the same fields and names). */
+export const leadFormValues = (email: string, lastName = 'Engine'): FormValues => ({
+  fields: { 'First Name': 'Eve', 'Last Name': lastName, Email: email, Company: 'Cross Engine Co' },
+  choices: { Industry: 'retail' },
+});
+
+export const sampleFormValues = (email: string, zip = '62701'): FormValues => ({
+  fields: { 'First Name': 'Sam', 'Last Name': 'Sample', 'Email Address': email, 'Address Line 1': '1 Main St', City: 'Springfield', 'ZIP Code': zip },
+  choices: { State: 'IL', 'Sample Type': 'both' },
+});
+
+export async function fillForm(tab: Tab, form: Target, values: FormValues): Promise<void> {
+  for (const [label, value] of Object.entries(values.fields)) await tab.fill({ label, within: form }, value);
+  for (const [label, value] of Object.entries(values.choices)) await tab.select({ label, within: form }, value);
 }
+
+/** What the form's fields hold now, in the shape of `values`, to compare with what was typed. */
+export async function formValues(tab: Tab, form: Target, values: FormValues): Promise<FormValues> {
+  const read = async (labels: Record<string, string>) => {
+    const out: Record<string, string | null> = {};
+    for (const label of Object.keys(labels)) out[label] = await tab.value({ label, within: form });
+    return out;
+  };
+  return { fields: await read(values.fields), choices: await read(values.choices) } as FormValues;
+}
+
+export const fillLeadForm = (tab: Tab, email: string, lastName?: string) => fillForm(tab, LEAD_FORM, leadFormValues(email, lastName));
+export const fillSampleForm = (tab: Tab, email: string, zip?: string) => fillForm(tab, SAMPLE_FORM, sampleFormValues(email, zip));
 
 export function uniqueEmail(engine: string, tag: string): string {
   return `${tag}-${engine}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
