@@ -71,13 +71,16 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
   /** A fresh tab for one scenario; its script errors fail the scenario; closed whatever happens. */
   async function inTab(options: OpenOptions, scenario: (tab: Tab, email: (tag: string) => string) => Promise<void>): Promise<void> {
     const tab = await engine.open(options);
+    const firstRequest = product.proxy.requested.length;
     try {
       await scenario(tab, (tag) => uniqueEmail(name, tag));
       expect(await tab.scriptErrors()).toEqual([]);
     } catch (error) {
-      const file = path.resolve(SCREENSHOTS, `${name}-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80)}.png`);
+      const file = path.resolve(SCREENSHOTS, `${name}-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80)}`);
       fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      await tab.screenshot(file).then(() => console.error(`${name}: screenshot of the failure at ${file}`), () => undefined);
+      await tab.screenshot(`${file}.png`).then(() => console.error(`${name}: screenshot of the failure at ${file}.png`), () => undefined);
+      fs.writeFileSync(`${file}.requests.txt`, `${product.proxy.requested.slice(firstRequest).join('\n')}\n`);
+      console.error(`${name}: what the browser requested in the scenario, in order, at ${file}.requests.txt`);
       throw error;
     } finally {
       product.proxy.restore();
