@@ -12,7 +12,7 @@ export type Target = (
   | { css: string }
 ) & { within?: Target };
 
-export type Role = 'button' | 'link' | 'heading' | 'dialog' | 'form' | 'list' | 'listitem' | 'alert' | 'status' | 'navigation' | 'main' | 'textbox' | 'combobox';
+export type Role = 'button' | 'link' | 'heading' | 'dialog' | 'form' | 'list' | 'listitem' | 'alert' | 'status' | 'navigation' | 'main' | 'textbox' | 'combobox' | 'region' | 'row';
 
 export interface OpenOptions {
   /** false: the page's own scripts never run (the driver's scripts still may), as with JavaScript turned off. */
@@ -41,6 +41,10 @@ export interface Tab {
   count(target: Target): Promise<number>;
   /** The visible text of the first match ('' when there is none). */
   text(target: Target): Promise<string>;
+  /** The value of the first match, a field (null when there is none). */
+  value(target: Target): Promise<string | null>;
+  /** The accessible description of the first match, what is read out after its name: a field's message. */
+  description(target: Target): Promise<string>;
   /** Runs a function in the page and answers its (JSON-able) result; may return a promise. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
   /** Evaluates an expression (source text) in the page and answers its (JSON-able, awaited) value. */

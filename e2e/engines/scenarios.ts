@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PUBLIC_ROUTES } from '../../web/src/app/routes';
 import { ADMIN_API_CACHE, PUBLIC_API_CACHE } from '../../web/src/lib/cache-names';
+import { HYDRATED_ATTRIBUTE, HYDRATED_MARK } from '../../web/src/lib/hydration-mark';
 import { assetUrlOf, readManifest } from '../tests/public/support/build-manifest';
 import type { Engine, EngineLaunch, OpenOptions, Tab } from './driver';
 import { detectApis, ENGINE_APIS } from './support/engine-apis';
@@ -15,14 +16,19 @@ import { startProduct, type Product } from './support/product';
 import {
   fillLeadForm,
   fillSampleForm,
+  formValues,
   gone,
   hydrated,
   LEAD_FORM,
+  leadFormValues,
+  outboxEmpty,
   OUTBOX_INDICATOR,
   QUEUED_NOTICE,
   SAMPLE_FORM,
+  sampleFormValues,
   SAVED_FOR_LATER,
   serviceWorkerControls,
+  storedOnce,
   textShows,
   uniqueEmail,
   until,
@@ -34,6 +40,20 @@ const SCREENSHOTS = 'test-results/engines';
 
 /** The page's own retry after the server is back: its backoff timer (2 s doubling, jittered) fires within this. */
 const RETRY_WINDOW_MS = 20_000;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The requests (`METHOD target`) that carry one of these e-mail addresses in their URL, however it is encoded. */
+function carryingAddress(requested: readonly string[], addresses: string[]): string[] {
+  const decoded = (target: string) => {
+    try {
+      return decodeURIComponent(target.replace(/\+/g, ' '));
+    } catch {
+      return target;
+    }
+  };
+  return requested.filter((request) => addresses.some((address) => request.includes(address) || decoded(request).includes(address)));
+}
 
 export function engineScenarios(name: string, launch: (options: EngineLaunch) => Promise<Engine>): void {
   let product: Product;
@@ -51,13 +71,16 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
   /** A fresh tab for one scenario; its script errors fail the scenario; closed whatever happens. */
   async function inTab(options: OpenOptions, scenario: (tab: Tab, email: (tag: string) => string) => Promise<void>): Promise<void> {
     const tab = await engine.open(options);
+    const firstRequest = product.proxy.requested.length;
     try {
       await scenario(tab, (tag) => uniqueEmail(name, tag));
       expect(await tab.scriptErrors()).toEqual([]);
     } catch (error) {
-      const file = path.resolve(SCREENSHOTS, `${name}-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80)}.png`);
+      const file = path.resolve(SCREENSHOTS, `${name}-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80)}`);
       fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      await tab.screenshot(file).then(() => console.error(`${name}: screenshot of the failure at ${file}`), () => undefined);
+      await tab.screenshot(`${file}.png`).then(() => console.error(`${name}: screenshot of the failure at ${file}.png`), () => undefined);
+      fs.writeFileSync(`${file}.requests.txt`, `${product.proxy.requested.slice(firstRequest).join('\n')}\n`);
+      console.error(`${name}: what the browser requested in the scenario, in order, at ${file}.requests.txt`);
       throw error;
     } finally {
       product.proxy.restore();
@@ -75,7 +98,10 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         }
         // Both engines report the first contentful paint, so the boot script (web/boot.js) starts the app after
         // it, not on its 3 s fallback for a page that paints nothing.
-        const [paint, start] = await tab.evaluate(() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, performance.getEntriesByName('dm-hydrated')[0]!.startTime]);
+        const [paint, start] = await tab.evaluate(
+          (mark) => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, performance.getEntriesByName(mark)[0]!.startTime],
+          HYDRATED_MARK,
+        );
         expect(paint).not.toBeNull();
         expect(start).toBeGreaterThanOrEqual(paint!);
       }));
@@ -92,7 +118,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await hydrated(tab);
         const getDemo = { role: 'button', name: 'Get Demo', within: { role: 'navigation', name: 'Main' } } as const;
         await tab.click(getDemo);
-                await visible(tab, { label: 'First Name', within: { role: 'dialog' } });
+        await visible(tab, { label: 'First Name', within: { role: 'dialog' } });
         await tab.click({ role: 'button', name: 'Close dialog', within: { role: 'dialog' } });
         await gone(tab, { role: 'dialog' });
         await tab.click(getDemo);
@@ -115,11 +141,8 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await waitOutFillTime(tab, shownAt);
         await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
         await visible(tab, { role: 'heading', name: 'Thank You!' });
-        const stored = await until(async () => {
-          const found = await product.leadsWithEmail(address);
-          return found.length ? found : null;
-        }, 'the lead to be stored');
-        expect(stored.map((l) => [l.firstName, l.lastName, l.company, l.industry])).toEqual([['Eve', 'Engine', 'Cross Engine Co', 'retail']]);
+        const stored = await storedOnce(() => product.leadsWithEmail(address), 'the lead', () => outboxEmpty(tab));
+        expect([stored.firstName, stored.lastName, stored.company, stored.industry, stored.spamReason]).toEqual(['Eve', 'Engine', 'Cross Engine Co', 'retail', null]);
       }));
 
     test('sample form - a bad ZIP refused beside its field, then stored once and the thank-you dialog', () =>
@@ -136,7 +159,8 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await tab.fill({ label: 'ZIP Code', within: SAMPLE_FORM }, '62701');
         await tab.click(submit);
         await visible(tab, { role: 'dialog', name: 'Thank You!' });
-        await until(async () => (await product.sampleRequestsWithEmail(address)).length === 1, 'the sample request to be stored once');
+        const stored = await storedOnce(() => product.sampleRequestsWithEmail(address), 'the sample request', () => outboxEmpty(tab));
+        expect([stored.zip, stored.state, stored.sampleType, stored.spamReason]).toEqual(['62701', 'IL', 'both', null]);
       }));
   });
 
@@ -164,7 +188,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         product.proxy.restore(); // no `online` event: the browser never knew it was offline
         await gone(tab, OUTBOX_INDICATOR, RETRY_WINDOW_MS);
         await visible(tab, { text: 'Your saved request has been sent' });
-        expect(await product.leadsWithEmail(address)).toHaveLength(1);
+        expect((await storedOnce(() => product.leadsWithEmail(address), 'the lead', () => outboxEmpty(tab))).spamReason).toBeNull();
       }));
 
     test('lost answer - the server stored the lead but the page never heard: kept, retried, still one lead', () =>
@@ -182,7 +206,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
 
         product.proxy.restore();
         await until(() => tab.evaluate(() => document.querySelector('[data-testid="queued-notice"]')?.getAttribute('data-state') === 'sent'), 'the page to say it was sent', RETRY_WINDOW_MS);
-        expect(await product.leadsWithEmail(address)).toHaveLength(1);
+        expect((await storedOnce(() => product.leadsWithEmail(address), 'the lead', () => outboxEmpty(tab))).spamReason).toBeNull();
       }));
 
     test('service worker - a public page visited once (its prices too) and one never visited are served with the server unreachable', () =>
@@ -213,9 +237,14 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
   });
 
   describe('the staff screens', () => {
-    test('admin - signs in to the dashboard; a capture typed with the server unreachable is kept and sent once later', () =>
+    test('admin - signs in to the dashboard, which shows the stored leads and their count; a capture typed with the server unreachable is kept and sent once later', () =>
       inTab({}, async (tab, email) => {
         const address = email('capture');
+        // A lead there before sign-in: the dashboard must show it and count it, read from the server in this engine.
+        const listed = email('dashboard');
+        await product.submitLead({ firstName: 'Dana', lastName: 'Dashboard', email: listed, company: `Dashboard ${name} Co` });
+        const { totalLeads } = await product.stats();
+        expect(totalLeads).toBeGreaterThan(0);
         await tab.goto('/login');
         // The worker is there before signing in (a device that has opened the site before), so the screens'
         // reads after it are kept for offline as they arrive.
@@ -224,6 +253,9 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         await tab.fill({ label: 'Password' }, product.admin.password);
         await tab.click({ role: 'button', name: 'Sign in' });
         await visible(tab, { role: 'heading', name: 'Lead Dashboard' }, 15_000);
+        const recent = { role: 'region', name: 'Recent Leads' } as const;
+        await visible(tab, { role: 'row', name: new RegExp(`Dana Dashboard.*${escapeRegExp(listed)}.*Dashboard ${name} Co`), within: recent }, 15_000);
+        await textShows(tab, { text: /^Total Leads \S+ All time$/ }, new RegExp(`^Total Leads\\s+${totalLeads}\\s+All time\\s*$`));
 
         await tab.click({ role: 'link', name: 'Event Capture' });
         await tab.fill({ label: 'Event name' }, `Expo ${name}`);
@@ -246,40 +278,56 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
 
         product.proxy.restore();
         await textShows(tab, { testId: 'count-sent' }, /^1$/, RETRY_WINDOW_MS);
-        const stored = await product.leadsWithEmail(address);
-        expect(stored.map((l) => [l.firstName, l.eventName])).toEqual([['Cal', `Expo ${name}`]]);
+        const stored = await storedOnce(() => product.leadsWithEmail(address), 'the capture', () => textShows(tab, { testId: 'count-waiting' }, /^0$/));
+        expect([stored.firstName, stored.eventName, stored.spamReason]).toEqual(['Cal', `Expo ${name}`, null]);
       }));
   });
 
   describe('without script', () => {
-    test('lead and sample forms - posted by the browser: a refusal beside its field, then each stored once with its thank-you page; the same lead posted again stores nothing more', () =>
+    test('lead and sample forms - posted by the browser: each refusal beside its field with every value kept, then each stored once with its thank-you page; the same lead posted again stores nothing more; no e-mail address in any URL requested', () =>
       inTab({ javaScript: false }, async (tab, email) => {
+        const firstRequest = product.proxy.requested.length;
         const lead = email('noscript-lead');
+        const leadSubmit = { role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM } as const;
         await tab.goto('/');
-        expect(await tab.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+        expect(await tab.evaluate((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE)).toBe(false);
         await fillLeadForm(tab, 'not-an-email');
-        await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
+        await tab.click(leadSubmit);
         await visible(tab, { text: 'Please enter a valid email', within: LEAD_FORM });
+        expect(await tab.description({ label: 'Email', within: LEAD_FORM })).toBe('Please enter a valid email');
+        expect(await formValues(tab, LEAD_FORM, leadFormValues('not-an-email'))).toEqual(leadFormValues('not-an-email'));
         await tab.fill({ label: 'Email', within: LEAD_FORM }, lead);
-        await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
+        await tab.click(leadSubmit);
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/thank-you');
-        expect(await product.leadsWithEmail(lead)).toHaveLength(1);
+        expect((await storedOnce(() => product.leadsWithEmail(lead), 'the lead')).spamReason).toBeNull();
         // The same post again (Back and Submit, a second press): the server knows it by its content.
         await tab.goto('/');
         await fillLeadForm(tab, lead);
-        await tab.click({ role: 'button', name: /^(Request Demo|Send Request)$/, within: LEAD_FORM });
+        await tab.click(leadSubmit);
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/thank-you');
-        expect(await product.leadsWithEmail(lead)).toHaveLength(1);
+        await storedOnce(() => product.leadsWithEmail(lead), 'the lead posted twice');
 
         const sample = email('noscript-sample');
+        const sampleSubmit = { role: 'button', name: 'Request Free Samples', within: SAMPLE_FORM } as const;
         await tab.goto('/print/samples');
-        await fillSampleForm(tab, sample);
-        await tab.click({ role: 'button', name: 'Request Free Samples', within: SAMPLE_FORM });
+        await fillSampleForm(tab, sample, '123');
+        await tab.click(sampleSubmit);
+        await visible(tab, { text: 'ZIP code must be 12345 or 12345-6789', within: SAMPLE_FORM });
+        expect(await tab.description({ label: 'ZIP Code', within: SAMPLE_FORM })).toBe('ZIP code must be 12345 or 12345-6789');
+        expect(await formValues(tab, SAMPLE_FORM, sampleFormValues(sample, '123'))).toEqual(sampleFormValues(sample, '123'));
+        await tab.fill({ label: 'ZIP Code', within: SAMPLE_FORM }, '62701');
+        await tab.click(sampleSubmit);
         await visible(tab, { role: 'heading', name: 'Thank You!' });
         expect(await tab.path()).toBe('/print/samples/thank-you');
-        expect(await product.sampleRequestsWithEmail(sample)).toHaveLength(1);
+        expect((await storedOnce(() => product.sampleRequestsWithEmail(sample), 'the sample request')).spamReason).toBeNull();
+
+        // What the browser requested: the posts went in bodies, so no address is in a URL (a form that fell back
+        // to GET would put it in the query).
+        const requested = product.proxy.requested.slice(firstRequest);
+        expect(requested).toEqual(expect.arrayContaining(['GET /', 'POST /api/leads', 'GET /thank-you', 'GET /print/samples', 'POST /api/print-samples']));
+        expect(carryingAddress(requested, [lead, sample])).toEqual([]);
       }));
   });
 }

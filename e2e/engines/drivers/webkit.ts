@@ -14,7 +14,7 @@ import { requireBinary } from '../support/require-binary';
 
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const WEBKIT_WEBDRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-const XVFB_RUN = '/usr/bin/xvfb-run';
+const XVFB_RUN = process.env.XVFB_RUN_PATH ?? '/usr/bin/xvfb-run';
 const SESSION_START_TIMEOUT_MS = 20_000;
 
 /** What WebDriver hands back for an element a script returned (the W3C element reference). */
@@ -125,6 +125,12 @@ class WebKitTab implements Tab {
   async text(target: Target) {
     return (await this.session.execute(`return ${findExpression(target, 'text')}`)) as string;
   }
+  async value(target: Target) {
+    return (await this.session.execute(`return ${findExpression(target, 'value')}`)) as string | null;
+  }
+  async description(target: Target) {
+    return (await this.session.execute(`return ${findExpression(target, 'description')}`)) as string;
+  }
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
     return (await this.session.execute(fn as (...a: unknown[]) => T, ...args)) as T;
   }
@@ -145,7 +151,7 @@ class WebKitTab implements Tab {
 export async function launchWebKit({ origin }: EngineLaunch): Promise<Engine> {
   requireBinary(MINIBROWSER_PATH, 'WebKitGTK MiniBrowser', 'apt-get install libwebkit2gtk-4.1-0', 'MINIBROWSER_PATH');
   requireBinary(WEBKIT_WEBDRIVER, 'WebKitWebDriver', 'apt-get install webkit2gtk-driver', 'WEBKIT_WEBDRIVER_PATH');
-  requireBinary(XVFB_RUN, 'xvfb-run', 'apt-get install xvfb', 'PATH');
+  requireBinary(XVFB_RUN, 'xvfb-run', 'apt-get install xvfb xauth', 'XVFB_RUN_PATH');
   let driver = await startDriver();
   const newSession = async (javaScript: boolean) => {
     const session = await remote({

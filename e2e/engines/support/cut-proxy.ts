@@ -6,6 +6,8 @@
 //   dead network (only the probe's own script below is still served: it is not the product);
 // - losing answers: requests that match reach the product, which stores them, and the connection drops
 //   before the answer gets back (the "did it arrive?" case the Idempotency-Key exists for).
+// It records every request line's target (path and query, as the browser sent it), so a scenario can show what
+// the browser asked for: no personal data in a URL, whatever the page did.
 // It also adds the error probe (error-probe.ts) to each HTML page, as the first script of its head, so an
 // engine without an error log over WebDriver still reports its script errors.
 import http from 'node:http';
@@ -20,6 +22,8 @@ export interface CutProxy {
   /** Matching requests are delivered and their answers dropped, until `restore`. */
   loseAnswers(match: (method: string, path: string) => boolean): void;
   restore(): void;
+  /** Every request the browser sent through the proxy, in order, as `METHOD target`: `POST /api/leads`. */
+  readonly requested: readonly string[];
   close(): Promise<void>;
 }
 
@@ -38,9 +42,11 @@ export async function startCutProxy(upstreamPort: number): Promise<CutProxy> {
   let mode: 'open' | 'cut' | 'lose' = 'open';
   let lose: (method: string, path: string) => boolean = () => false;
   const sockets = new Set<Socket>();
+  const requested: string[] = [];
 
   const server = http.createServer((req, res) => {
     const path = req.url ?? '/';
+    requested.push(`${req.method ?? 'GET'} ${path}`);
     if (req.method === 'GET' && path === ERROR_PROBE_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(ERROR_PROBE_SOURCE);
       return;
@@ -89,6 +95,7 @@ export async function startCutProxy(upstreamPort: number): Promise<CutProxy> {
     restore() {
       mode = 'open';
     },
+    requested,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

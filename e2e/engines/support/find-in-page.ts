@@ -47,6 +47,8 @@ export function findAll(target: PageTarget): Element[] {
     main: 'main, [role=main]',
     textbox: 'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=search], input[type=url], input[type=password], textarea, [role=textbox]',
     combobox: 'select, [role=combobox]',
+    region: '[role=region], section[aria-label], section[aria-labelledby]',
+    row: 'tr, [role=row]',
   };
   const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   const test = (p: Pattern, s: string) => ('exact' in p ? norm(s) === p.exact : new RegExp(p.source, p.flags).test(norm(s)));
@@ -116,10 +118,20 @@ export function findAll(target: PageTarget): Element[] {
   return out.filter(visible);
 }
 
-export type FindResult = 'element' | 'count' | 'text';
+export type FindResult = 'element' | 'count' | 'text' | 'value' | 'description';
 
-/** An expression, for the page, answering the first match (or null), the number of matches, or the first's text. */
+/**
+ * An expression, for the page, answering the first match (or null), the number of matches, or the first's
+ * text, value (null without one) or accessible description (the text of what its aria-describedby names).
+ */
 export function findExpression(target: Target, result: FindResult): string {
-  const tail = { element: 'all[0] || null', count: 'all.length', text: "all[0] ? all[0].innerText : ''" }[result];
+  const tail = {
+    element: 'all[0] || null',
+    count: 'all.length',
+    text: "all[0] ? all[0].innerText : ''",
+    value: "all[0] && 'value' in all[0] ? all[0].value : null",
+    description:
+      "all[0] ? (all[0].getAttribute('aria-describedby') || '').split(/\\s+/).map(function (id) { var d = id && document.getElementById(id); return d ? d.textContent : ''; }).join(' ').replace(/\\s+/g, ' ').trim() : ''",
+  }[result];
   return `(function () { var all = (${findAll.toString()})(${JSON.stringify(toPageTarget(target))}); return ${tail}; })()`;
 }

@@ -2,18 +2,29 @@
 // `npm start` runs, on the production build) on a fresh SQLite file, an admin made with the project's own
 // `user:add`, the cuttable proxy the browser reaches it through, and what staff see through the admin API
 // (real HTTP with a real session) to check what was stored.
-import type { Lead, SampleRequest } from '../../../api/src/contract';
+import type { Lead, LeadInput, SampleRequest, Stats } from '../../../api/src/contract';
 import { addUser } from '../../support/cli';
 import { startProductServer, type ProductServer } from '../../support/product-server';
 import { startCutProxy, type CutProxy } from './cut-proxy';
+
+/** Public forms send how long the person took; a person's time keeps the fill-time spam guard quiet. */
+const HUMAN_FILL_MS = 8000;
 
 export interface Product {
   server: ProductServer;
   proxy: CutProxy;
   admin: { email: string; password: string };
-  /** The leads (captures included) whose e-mail is this one, as the admin API lists them. */
+  /**
+   * The leads (captures included) whose e-mail is this one, suspected spam too: the admin's default list
+   * leaves out what waits in quarantine (`?spam=1`), where a duplicate might land, so both are read.
+   */
   leadsWithEmail(email: string): Promise<Lead[]>;
+  /** The same for sample requests, among the newest 500 of each list. */
   sampleRequestsWithEmail(email: string): Promise<SampleRequest[]>;
+  /** The dashboard's numbers, as the admin API answers them. */
+  stats(): Promise<Stats>;
+  /** A lead sent straight to the server, as the public API takes it (not through the proxy). */
+  submitLead(lead: LeadInput): Promise<Lead>;
   stop(): Promise<void>;
 }
 
@@ -39,8 +50,20 @@ export async function startProduct(engine: string): Promise<Product> {
     server,
     proxy,
     admin,
-    leadsWithEmail: async (email) => (await get<Lead[]>(`/api/admin/leads?limit=500&q=${encodeURIComponent(email)}`)).filter((l) => l.email === email),
-    sampleRequestsWithEmail: async (email) => (await get<SampleRequest[]>('/api/admin/print-samples?limit=500')).filter((r) => r.email === email),
+    leadsWithEmail: async (email) => {
+      const lists = await Promise.all(['', '&spam=1'].map((spam) => get<Lead[]>(`/api/admin/leads?limit=500&q=${encodeURIComponent(email)}${spam}`)));
+      return lists.flat().filter((l) => l.email === email);
+    },
+    sampleRequestsWithEmail: async (email) => {
+      const lists = await Promise.all(['', '&spam=1'].map((spam) => get<SampleRequest[]>(`/api/admin/print-samples?limit=500${spam}`)));
+      return lists.flat().filter((r) => r.email === email);
+    },
+    stats: () => get<Stats>('/api/admin/stats'),
+    submitLead: async (lead) => {
+      const res = await fetch(`${server.url}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ elapsedMs: HUMAN_FILL_MS, ...lead }) });
+      if (res.status !== 201) throw new Error(`POST /api/leads: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Lead;
+    },
     stop: async () => {
       await proxy.close();
       await server.stop();

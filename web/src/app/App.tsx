@@ -17,7 +17,12 @@ function RoutePage({ route }: { route: RouteDef }) {
   const { pathname } = useLocation();
   usePageMeta(matchRoute(pathname).meta, pathname);
   const Page = route.page;
-  return <Page />;
+  return (
+    <>
+      <Page />
+      <HydrationMark />
+    </>
+  );
 }
 
 /** The routes the table puts in this layout. */
@@ -27,15 +32,23 @@ function routesIn(layout: RouteLayout) {
   ));
 }
 
+/** Set once the first page has marked itself hydrated: a page reached later in the browser is not a hydration. */
+let marked = false;
+
 /**
  * Marks the moment the prerendered page became interactive (lib/hydration-mark.ts). A leaf of its own: the
  * switch after hydration is a synchronous re-render of every component that asks `useHydrated()`, and asked
- * at the top of the app it would re-render the whole page in one long task on a slow phone.
+ * at the top of the app it would re-render the whole page in one long task on a slow phone. Rendered beside
+ * the page, inside the page's own Suspense boundary: React hydrates each boundary in a pass of its own, after
+ * what lies outside it, so a mark outside every boundary was set before the header, the page or its forms had
+ * hydrated (the engine suite saw a form's fill-time clock start after it, and a lead sent at the minimum fill
+ * time after the mark kept as spam).
  */
 function HydrationMark() {
   const hydrated = useHydrated();
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated || marked) return;
+    marked = true;
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, 'true');
     performance.mark(HYDRATED_MARK);
   }, [hydrated]);
@@ -45,7 +58,6 @@ function HydrationMark() {
 export function App() {
   return (
     <>
-      <HydrationMark />
       <Suspense fallback={<PageLoading />}>
         {/* Layouts are layout routes: each renders its frame once and the page in its <Outlet>. */}
         <Routes>
