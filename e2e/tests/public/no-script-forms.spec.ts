@@ -23,6 +23,19 @@ function expectNoneCarries(urls: string[], email: string) {
   expect(urls.filter((url) => forms.some((f) => url.includes(f)))).toEqual([]);
 }
 
+/** Once the page's smooth scroll to the focused field has come to rest: what a person then sees. */
+async function scrolledToRest(page: Page) {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const y = await page.evaluate(() => window.scrollY);
+      const still = y === last;
+      last = y;
+      return still;
+    }, { intervals: [250] })
+    .toBe(true);
+}
+
 async function fillLeadForm(page: Page, email: string, values: { lastName?: string; email?: string } = {}) {
   const form = LeadFormPage.inline(page);
   await form.firstName.fill('Nora');
@@ -88,6 +101,9 @@ test('lead form - each refusal beside its field, the values kept, the first refu
   await expect(form.company).toHaveValue('Plain HTML & Co');
   await expect(form.industry).toHaveValue('retail');
   await expect(form.message).toHaveValue('Sent without <script>');
+  // The page scrolls smoothly to the focused field: the picture is taken once it is there.
+  await expect(form.lastName).toBeInViewport({ ratio: 1 });
+  await scrolledToRest(page);
   await page.screenshot({ path: test.info().outputPath('lead-refused.png') });
 
   // A reload of the refused post posts it again: refused again, nothing stored.
@@ -139,6 +155,8 @@ test('sample form on /print/samples - stored once and the thank-you page; a bad 
   await expect(samples.field('Address Line 1')).toHaveValue('1 Static Way');
   await expect(samples.field('State')).toHaveValue('TX');
   await expect(samples.field('Sample Type')).toHaveValue('letters');
+  await expect(samples.field('ZIP Code')).toBeInViewport({ ratio: 1 });
+  await scrolledToRest(page);
   await page.screenshot({ path: test.info().outputPath('samples-refused.png') });
 
   await samples.field('ZIP Code').fill('73301');
@@ -220,6 +238,8 @@ test('404 page - Contact Us Now shows the form in the page without script; a ref
   await expect(form.email).toBeFocused();
   await expect(form.firstName).toHaveValue('Lost');
   await expect(form.message).toHaveValue('Where did the page go?');
+  await expect(form.email).toBeInViewport({ ratio: 1 });
+  await scrolledToRest(page);
   await page.screenshot({ path: test.info().outputPath('not-found-refused.png') });
 
   await form.email.fill(email);
