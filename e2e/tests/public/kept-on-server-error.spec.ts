@@ -8,10 +8,23 @@ import { LeadFormPage } from '../../pages/lead-form';
 import { expect, test, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail } from './support/admin-lookup';
 import { closeWriteFaultsDb, failWritesOf } from '../../support/write-faults';
-import { fillLead, waitOutMinimumFillTime } from './support/lead-helpers';
+import { fillLead, waitOutMinimumFillTime, type LeadValues } from './support/lead-helpers';
+import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 
 test.use({ reducedMotion: 'reduce' });
 test.afterAll(closeWriteFaultsDb);
+
+/** The landing page's inline form, hydrated, filled at a person's pace and sent. */
+async function sendInline(page: Page, values: LeadValues): Promise<LeadFormPage> {
+  await page.goto('/');
+  await page.locator(HYDRATED_SELECTOR).waitFor({ state: 'attached' });
+  const shownAt = Date.now();
+  const form = LeadFormPage.inline(page);
+  await fillLead(form, values, 'inline');
+  await waitOutMinimumFillTime(page, shownAt);
+  await form.submit.click();
+  return form;
+}
 
 /** The statuses the server answered the page's lead posts with, in order. */
 function leadAnswers(page: Page): number[] {
@@ -26,13 +39,7 @@ test('a first submit answered 500 - the error toast, the lead queued on the devi
   const email = `${uniqueTag('fault')}@example.com`;
   const recover = await failWritesOf('leads', 'insert', 'email', email);
   const answers = leadAnswers(page);
-  await page.goto('/');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  const shownAt = Date.now();
-  const form = LeadFormPage.inline(page);
-  await fillLead(form, { firstName: 'Fay', lastName: 'Ult', email, company: 'Hiccup Ltd' }, 'inline');
-  await waitOutMinimumFillTime(page, shownAt);
-  await form.submit.click();
+  const form = await sendInline(page, { firstName: 'Fay', lastName: 'Ult', email, company: 'Hiccup Ltd' });
 
   await expect(page.getByText('Failed to submit form. Please try again.')).toBeVisible();
   expect(answers[0]).toBe(500);
@@ -64,13 +71,7 @@ test('changed after a 500 and sent again while the fault holds - the corrected v
   const email = `${uniqueTag('fixed')}@example.com`;
   const recover = await failWritesOf('leads', 'insert', 'email', email);
   const answers = leadAnswers(page);
-  await page.goto('/');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  const shownAt = Date.now();
-  const form = LeadFormPage.inline(page);
-  await fillLead(form, { firstName: 'Fay', lastName: 'Ult', email, company: 'Typo Ltd' }, 'inline');
-  await waitOutMinimumFillTime(page, shownAt);
-  await form.submit.click();
+  const form = await sendInline(page, { firstName: 'Fay', lastName: 'Ult', email, company: 'Typo Ltd' });
   await expect(page.getByText('1 waiting to send')).toBeVisible();
   expect(answers).toEqual([500]);
 
@@ -95,16 +96,10 @@ test('someone else\'s details typed over the kept form after a 500 (a shared pho
   const recoverFirst = await failWritesOf('leads', 'insert', 'email', first);
   const recoverSecond = await failWritesOf('leads', 'insert', 'email', second);
   const answers = leadAnswers(page);
-  await page.goto('/');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  let shownAt = Date.now();
-  const form = LeadFormPage.inline(page);
-  await fillLead(form, { firstName: 'Fay', lastName: 'First', email: first, company: 'Stand Ltd' }, 'inline');
-  await waitOutMinimumFillTime(page, shownAt);
-  await form.submit.click();
+  const form = await sendInline(page, { firstName: 'Fay', lastName: 'First', email: first, company: 'Stand Ltd' });
   await expect(page.getByText('1 waiting to send')).toBeVisible();
 
-  shownAt = Date.now();
+  const shownAt = Date.now();
   await fillLead(form, { firstName: 'Sam', lastName: 'Second', email: second, company: 'Booth Co' }, 'inline');
   await waitOutMinimumFillTime(page, shownAt);
   await form.submit.click();

@@ -138,16 +138,8 @@ test('sample form on /print/samples - stored once and the thank-you page; a bad 
   const email = `${uniqueTag('samples')}@example.com`;
   await page.goto('/print/samples');
   const samples = new SampleFormPage(page);
-  const fill = async (zip: string) => {
-    await samples.field('First Name').fill('Nora');
-    await samples.field('Last Name').fill('Script');
-    await samples.field('Email Address').fill(email);
-    await samples.field('Address Line 1').fill('1 Static Way');
-    await samples.field('City').fill('Austin');
-    await samples.field('State').selectOption('TX');
-    await samples.field('ZIP Code').fill(zip);
-    await samples.field('Sample Type').selectOption('letters');
-  };
+  const fill = (zip: string) =>
+    samples.fillRequired({ firstName: 'Nora', lastName: 'Script', email, addressLine1: '1 Static Way', city: 'Austin', state: 'TX', zip, sampleType: 'letters' });
   await fill('123');
   await samples.submit.click();
   await expect(samples.form.getByText('ZIP code must be 12345 or 12345-6789', { exact: true })).toBeVisible();
@@ -181,14 +173,7 @@ test('sample form - a double press stores one request; a reload of the thank-you
   const email = `${uniqueTag('sampledouble')}@example.com`;
   await page.goto('/print/samples');
   const samples = new SampleFormPage(page);
-  await samples.field('First Name').fill('Nora');
-  await samples.field('Last Name').fill('Twice');
-  await samples.field('Email Address').fill(email);
-  await samples.field('Address Line 1').fill('2 Static Way');
-  await samples.field('City').fill('Austin');
-  await samples.field('State').selectOption('TX');
-  await samples.field('ZIP Code').fill('73301');
-  await samples.field('Sample Type').selectOption('both');
+  await samples.fillRequired({ firstName: 'Nora', lastName: 'Twice', email, addressLine1: '2 Static Way', city: 'Austin', state: 'TX', zip: '73301', sampleType: 'both' });
   await samples.submit.dblclick();
   await expect(page).toHaveURL(/\/print\/samples\/thank-you$/);
   await page.reload();
@@ -203,14 +188,7 @@ test('sample form - the honeypot filled: the same thank-you page, the request wa
   const email = `${uniqueTag('sampletrap')}@example.com`;
   await page.goto('/print/samples');
   const samples = new SampleFormPage(page);
-  await samples.field('First Name').fill('Bot');
-  await samples.field('Last Name').fill('Trap');
-  await samples.field('Email Address').fill(email);
-  await samples.field('Address Line 1').fill('1 Static Way');
-  await samples.field('City').fill('Austin');
-  await samples.field('State').selectOption('TX');
-  await samples.field('ZIP Code').fill('73301');
-  await samples.field('Sample Type').selectOption('postcards');
+  await samples.fillRequired({ firstName: 'Bot', lastName: 'Trap', email, addressLine1: '1 Static Way', city: 'Austin', state: 'TX', zip: '73301', sampleType: 'postcards' });
   await page.route('**/api/print-samples', (route) => route.continue({ postData: `${route.request().postData()}`.replace('dm_trap=', 'dm_trap=x') }));
   await samples.submit.click();
   await expect(page).toHaveURL(/\/print\/samples\/thank-you$/);
