@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { DATA_DIR } from '../config';
 import { SqliteImmediateClient } from './sqlite-immediate';
+import { afterCreate, setUpReadConnection, setUpWriteConnection } from './sqlite-connection-setup';
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from '../lib/private-files';
 
 export type Db = Knex;
@@ -43,11 +44,7 @@ export function knexConfig(url: string | undefined): Knex.Config {
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
-        // secure_delete: what a delete or an update removes is overwritten with zeros, not left in free pages
-        // of the file, so an erased person cannot be read back from the database file itself.
-        conn.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA secure_delete = ON;', (err) => done(err, conn));
-      },
+      afterCreate: afterCreate(setUpWriteConnection),
     },
   };
 }
@@ -110,10 +107,7 @@ function sqliteReaderConfig(file: string): Knex.Config {
     pool: {
       min: 0,
       max: 1,
-      // query_only: a write sent here by mistake fails instead of racing the write connection for the lock.
-      afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
-        conn.exec('PRAGMA query_only = ON; PRAGMA busy_timeout = 5000;', (err) => done(err, conn));
-      },
+      afterCreate: afterCreate(setUpReadConnection),
     },
   };
 }
