@@ -166,8 +166,23 @@ describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
 
     const pg = await npmRun('backup', path.join(dir, 'pg.dump'), 'postgres://user@db.example/directmailers');
     expect(pg.code).toBe(1);
-    expect(pg.out).toContain('pg_dump --format=custom --no-owner --file=');
+    expect(pg.out).toContain(`(umask 077 && pg_dump --format=custom --no-owner --file='${path.join(dir, 'pg.dump')}' "$DATABASE_URL")`);
     const pgRestore = await npmRun('restore', path.join(dir, 'pg.dump'), 'postgres://user@db.example/directmailers');
     expect(pgRestore.out).toContain('pg_restore --clean --if-exists --no-owner --single-transaction');
+  });
+});
+
+// The printed PostgreSQL command, pasted into a shell as an operator would: a file name with a space, a quote and a
+// `$` lands under that exact name, readable by its owner only, whatever the shell's umask.
+describe.runIf(process.env.TEST_DATABASE_URL)('the printed pg_dump command', () => {
+  it('run as printed under umask 022 - the dump has the exact awkward name and mode 0600', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-pgdump-'));
+    const file = path.join(own, "it's a $HOME dump.dump");
+    const advice = await npmRun('backup', file, 'postgres://user@db.example/directmailers');
+    const command = advice.out.split('\n').find((line) => line.includes('pg_dump'))!.trim();
+    await run('sh', ['-c', `umask 022 && ${command}`], { env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL } });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('PGDMP');
+    fs.rmSync(own, { recursive: true, force: true });
   });
 });
