@@ -1,4 +1,5 @@
 // Environment → typed configuration, checked once at start; every bad key is listed, not just the first.
+import type { LookupAddress } from 'node:dns';
 import type https from 'node:https';
 import path from 'node:path';
 import * as z from 'zod/mini';
@@ -6,6 +7,16 @@ import * as z from 'zod/mini';
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 export const DATA_DIR = path.join(ROOT_DIR, 'data');
 export const WEB_DIST_DIR = path.join(ROOT_DIR, 'dist/client');
+
+/**
+ * The hosts a Web Push subscription may name (docs/security.md, 22): each entry allows itself and every host
+ * under it. Chrome and Edge (FCM), Firefox (Mozilla's autopush), Windows (WNS), Safari (Apple). A browser's
+ * endpoint is always on its vendor's push service, so an endpoint anywhere else is refused.
+ */
+export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+
+/** A DNS name of two labels or more, lower case (an IP address has a last label of digits: refused). */
+const PUSH_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const envSchema = z.object({
   PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
@@ -29,7 +40,19 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)'))),
   VAPID_PRIVATE_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)'))),
   VAPID_SUBJECT: z._default(z.string().check(z.regex(/^(mailto:[^\s]+|https:\/\/[^\s]+)$/i, 'must be a mailto: or https: URL')), 'mailto:hello@directmailers.example'),
+  PUSH_ALLOWED_HOSTS: z.optional(
+    z.string().check(
+      z.refine((v) => pushHostList(v).length > 0 && pushHostList(v).every((h) => PUSH_HOST.test(h)), 'must be host names separated by commas (e.g. fcm.googleapis.com,push.apple.com), no IP addresses, ports or schemes'),
+    ),
+  ),
 });
+
+function pushHostList(value: string): string[] {
+  return value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
 
 export interface Config {
   port: number;
@@ -60,12 +83,19 @@ export interface PushConfig {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who runs this server, for push services to reach (a mailto: or https: URL). */
   subject: string;
+  /** Hosts a subscription's endpoint may be on, each with the hosts under it (PUSH_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
   /** The HTTPS agent push requests go through; tests trust their fake push service's certificate with it. */
   agent?: https.Agent;
+  /**
+   * How an endpoint's host is resolved (every address) for the check that it is not inside a private network.
+   * Production: node:dns lookup. Tests only (no setting reaches it): the fake push service's name.
+   */
+  lookup?: (host: string) => Promise<LookupAddress[]>;
 }
 
 export interface SignInConfig {
-  /** Password hashes (128 MiB and ~0.3 s of a worker thread each) run at once for sign-ins. */
+  /** Password hashes (128 MiB and ~0.3 s of a worker thread each) run at once in the process, sign-ins or not. */
   maxConcurrentHashes: number;
   /** Sign-ins allowed to wait for a hash; beyond that, 503 with Retry-After. */
   maxQueuedHashes: number;
@@ -124,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: e.VAPID_SUBJECT,
+      allowedHosts: e.PUSH_ALLOWED_HOSTS === undefined ? DEFAULT_PUSH_HOSTS : pushHostList(e.PUSH_ALLOWED_HOSTS),
     },
   };
 }

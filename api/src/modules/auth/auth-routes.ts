@@ -12,15 +12,14 @@ import { INVALID_CREDENTIALS, authenticate, currentUser } from './auth-service';
 import { endDevice, endOtherDevices, listDevices } from './devices-service';
 import { requireUser } from './require-user';
 import { parseSessionId } from './session-id';
-import { HashQueue } from './hash-queue';
 import { LOGOUT_CONFIRM_PAGE } from './logout-confirm-page';
-import { prepareDummyHash } from './password';
+import { prepareDummyHash, setConcurrentHashes } from './password';
 import { assertSetupTokenUsable, completeSetup } from './setup-service';
 
 export function authRoutes(deps: AppDeps, router = new Router()) {
   // Ready before the first sign-in for an unknown e-mail, so that one is not slower than the rest.
   prepareDummyHash().catch((err) => deps.logger.error({ err }, 'could not prepare the sign-in timing hash'));
-  const signInHashes = new HashQueue(deps.config.signIn.maxConcurrentHashes, deps.config.signIn.maxQueuedHashes);
+  setConcurrentHashes(deps.config.signIn.maxConcurrentHashes);
 
   // Browser targets: where the admin's "log in again" and "log out" links go.
   router.get('/api/login', async (ctx) => {
@@ -52,7 +51,7 @@ export function authRoutes(deps: AppDeps, router = new Router()) {
 
   router.post('/api/auth/login', async (ctx) => {
     const input = parseWith(loginInputSchema, ctx.request.body);
-    const grant = await authenticate(deps, input, clientIp(ctx), signInHashes);
+    const grant = await authenticate(deps, input, clientIp(ctx));
     // A reset or a new password that committed while this one was being checked makes it as wrong as any other.
     if (!(await startUserSession(ctx, grant))) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
     ctx.body = grant.user;

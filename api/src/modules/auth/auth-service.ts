@@ -4,12 +4,12 @@ import type { CurrentUser } from '../../contract';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { busy, type HashQueue } from './hash-queue';
+import { busy } from './hash-queue';
 import { admitAttempt, clearFailures } from './login-throttle';
-import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './password';
+import { hashesFull, hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './password';
 import { canSignInWithPassword, findUserByEmail, findUserById, isActive, publicUser, replacePasswordHash, signInGrant, type SignInGrant } from './users-queries';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & { config: Pick<AppDeps['config'], 'signIn'> };
 
 export interface LoginCredentials {
   email: string;
@@ -19,13 +19,14 @@ export interface LoginCredentials {
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
- * The ip is the client's address as Koa sees it (X-Forwarded-For only when TRUST_PROXY is set). `hashes` bounds
- * how many sign-ins hash at once and wait to (503 beyond it); a refusal then costs no attempt. The grant names
+ * The ip is the client's address as Koa sees it (X-Forwarded-For only when TRUST_PROXY is set). The password hash
+ * waits its turn at the process's one gate; beyond LOGIN_MAX_QUEUED_HASHES waiting, 503, which costs no attempt. The grant names
  * the hash that was verified: the session is stored only while it is still the account's (startUserSession).
  */
-export async function authenticate(deps: Deps, input: LoginCredentials, ip: string, hashes: HashQueue): Promise<SignInGrant> {
+export async function authenticate(deps: Deps, input: LoginCredentials, ip: string): Promise<SignInGrant> {
   const email = input.email.trim().toLowerCase();
-  if (hashes.full) throw busy();
+  const { maxQueuedHashes } = deps.config.signIn;
+  if (hashesFull(maxQueuedHashes)) throw busy();
   await admitAttempt(deps, email, ip);
 
   const found = await findUserByEmail(deps.db, email);
@@ -33,7 +34,7 @@ export async function authenticate(deps: Deps, input: LoginCredentials, ip: stri
   // as an unknown e-mail and gets the same answer: neither tells a caller which e-mails have accounts, nor in
   // which state.
   const user = found && canSignInWithPassword(found) ? found : undefined;
-  const ok = await hashes.run(() => (user ? verifyPassword(input.password, user.passwordHash) : spendVerifyTime(input.password)));
+  const ok = await (user ? verifyPassword(input.password, user.passwordHash, maxQueuedHashes) : spendVerifyTime(input.password, maxQueuedHashes));
   if (!user || !ok) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
 
   await clearFailures(deps, email);

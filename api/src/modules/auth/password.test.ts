@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from './password';
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hashPassword, needsRehash, setConcurrentHashes, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('hash - self-describing scrypt at OWASP cost, salted, verifies only the right password', async () => {
@@ -25,5 +26,37 @@ describe('password hashing', () => {
     for (const bad of ['', 'plain', 'scrypt$1$1$1$a$b', `scrypt$${2 ** 30}$8$1$AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(86)}`, 'bcrypt$x']) {
       expect(await verifyPassword('x', bad)).toBe(false);
     }
+  });
+
+  describe('hashes at once', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      setConcurrentHashes(2);
+    });
+
+    /** The most scrypt runs in progress at one time while `count` hashes are asked for together. */
+    async function mostAtOnce(count: number): Promise<number> {
+      vi.restoreAllMocks();
+      const scrypt = crypto.scrypt;
+      let running = 0;
+      let most = 0;
+      vi.spyOn(crypto, 'scrypt').mockImplementation(((...args: unknown[]) => {
+        const done = args.pop() as (err: Error | null, key: Buffer) => void;
+        most = Math.max(most, ++running);
+        (scrypt as (...a: unknown[]) => void)(...args, (err: Error | null, key: Buffer) => {
+          running--;
+          done(err, key);
+        });
+      }) as typeof crypto.scrypt);
+      await Promise.all(Array.from({ length: count }, (_, i) => hashPassword(`password number ${i}`)));
+      return most;
+    }
+
+    it('the setting says 4 - four hashes run at once, never more; says 1 - one at a time', { timeout: 60_000 }, async () => {
+      setConcurrentHashes(4);
+      expect(await mostAtOnce(6)).toBe(4);
+      setConcurrentHashes(1);
+      expect(await mostAtOnce(3)).toBe(1);
+    });
   });
 });

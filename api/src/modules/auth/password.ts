@@ -2,6 +2,7 @@
 // self-describing (`scrypt$N$r$p$salt$hash`), so a later change of cost still verifies old hashes and
 // `needsRehash` tells the caller to upgrade them on the next sign-in.
 import crypto from 'node:crypto';
+import { HashQueue } from './hash-queue';
 
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
@@ -16,31 +17,30 @@ interface ScryptParams {
 // scrypt needs 128·N·r bytes (128 MiB here); Node's default ceiling is 32 MiB, so it is raised with headroom.
 const maxmemFor = ({ N, r, p }: ScryptParams) => 128 * N * r * p * 2;
 
-// Each hash holds 128 MiB and a libuv worker thread for ~0.3 s. Letting only two run at once bounds memory
-// under a burst of sign-ins and leaves the other worker threads free for the database and the file system.
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+// Every hash of the process passes one gate, sized by LOGIN_MAX_CONCURRENT_HASHES when the app is built; a command
+// (npm run user:add) hashes once and keeps the default.
+const DEFAULT_CONCURRENT_HASHES = 2;
+const hashGate = new HashQueue(DEFAULT_CONCURRENT_HASHES);
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+/** How many password hashes run at once in this process (the setting LOGIN_MAX_CONCURRENT_HASHES). */
+export function setConcurrentHashes(maxConcurrent: number): void {
+  hashGate.resize(maxConcurrent);
 }
 
-function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
-  return withHashSlot(
+/** True when a sign-in allowed `maxQueued` waiting hashes would be refused now. */
+export function hashesFull(maxQueued: number): boolean {
+  return hashGate.isFull(maxQueued);
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number, maxQueued?: number): Promise<Buffer> {
+  return hashGate.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {
         crypto.scrypt(password.normalize('NFC'), salt, keyLength, { ...params, maxmem: maxmemFor(params) }, (err, key) =>
           err ? reject(err) : resolve(key),
         );
       }),
+    maxQueued,
   );
 }
 
@@ -67,11 +67,14 @@ function parseHash(stored: string): ParsedHash | null {
   return { N, r, p, salt, key };
 }
 
-/** True when `password` matches `stored`; compares in constant time. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * True when `password` matches `stored`; compares in constant time. With `maxQueued`, throws 503 at once when that
+ * many hashes already wait for the gate (sign-in).
+ */
+export async function verifyPassword(password: string, stored: string, maxQueued?: number): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const key = await derive(password, parsed.salt, parsed, parsed.key.length);
+  const key = await derive(password, parsed.salt, parsed, parsed.key.length, maxQueued);
   return crypto.timingSafeEqual(key, parsed.key);
 }
 
@@ -91,7 +94,7 @@ export function prepareDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function spendVerifyTime(password: string): Promise<false> {
-  await verifyPassword(password, await prepareDummyHash());
+export async function spendVerifyTime(password: string, maxQueued?: number): Promise<false> {
+  await verifyPassword(password, await prepareDummyHash(), maxQueued);
   return false;
 }
