@@ -1,11 +1,14 @@
 // Two processes started together on one empty SQLite file each bring the schema up to date: both succeed, and
 // knex's lock table keeps its one row (two rows would read as "already locked" for every later run). Two pools on
 // one file stand for the two processes; the race is tried on 30 fresh files (without the tables prepared first,
-// one of 30 got stuck on "already locked" until the wait gave up).
+// one of 30 got stuck on "already locked" until the wait gave up; without the WAL switch retried in
+// sqlite-connection-setup.ts, every run failed "Acquire connection" with SQLITE_BUSY). Then the same as an operator
+// meets it: two real server processes on one new file, both serving.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createChildDatabase, startServerChild } from '../testing/server-child';
 import { createDb } from './knex';
 import { migrateLatest } from './migrate';
 
@@ -40,6 +43,25 @@ describe('migrations started together on an empty SQLite file', () => {
     } finally {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('two real servers started together on one new SQLite file', () => {
+  it('both come up and answer /api/health, in each of 3 rounds', { timeout: 180_000 }, async () => {
+    for (let round = 0; round < 3; round++) {
+      const database = await createChildDatabase('sqlite');
+      const servers = await Promise.all([startServerChild(database.url), startServerChild(database.url)]);
+      try {
+        for (const server of servers) {
+          const health = await fetch(`${server.baseUrl}/api/health`);
+          expect(health.status).toBe(200);
+          expect(await health.json()).toEqual({ status: 'ok' });
+        }
+      } finally {
+        await Promise.all(servers.map((s) => s.kill()));
+        await database.drop();
+      }
     }
   });
 });
