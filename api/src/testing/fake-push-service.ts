@@ -1,30 +1,45 @@
 // A local push service speaking the Web Push protocol (RFC 8030) over HTTPS, for the server's push tests: it
 // checks each request as a real one would (the VAPID Authorization of RFC 8292, its JWT verified against the
 // public key it names; the aes128gcm body of RFC 8291) and keeps what it could decrypt, as the browser would.
-// It hands out subscriptions whose private keys it holds; an endpoint can be told to answer 410 Gone.
+// It hands out subscriptions whose private keys it holds; an endpoint can be told to answer 410 Gone; answers can
+// be held, and it counts the requests it is answering at once.
 import crypto from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
 import https from 'node:https';
+import type { Duplex } from 'node:stream';
+import tls from 'node:tls';
 import ece from 'http_ece';
+import type { PushConfig } from '../config';
 
-// A self-signed certificate for 127.0.0.1 (valid for a century), made once for these tests with
-// `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 36500 -subj /CN=127.0.0.1
-// -addext subjectAltName=IP:127.0.0.1,DNS:localhost`. Not a secret: it guards nothing but this fake.
+/**
+ * The push service's name in its endpoints. The product sends only to known push services on port 443
+ * (push-endpoint.ts), so the tests add this name to the allowed hosts (`config()`), answer its address
+ * themselves (a public one: `.test` names never resolve), and the agent carries each connection to the port
+ * this fake really listens on, on 127.0.0.1.
+ */
+const FAKE_PUSH_HOST = 'push.fake.test';
+/** What `config().lookup` answers for FAKE_PUSH_HOST: a documentation address standing for a public one. */
+const FAKE_PUSH_ADDRESS = '203.0.113.80';
+
+// A self-signed certificate for push.fake.test (valid for a century), made once for these tests with
+// `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 36500 -subj /CN=push.fake.test
+// -addext subjectAltName=DNS:push.fake.test`. Not a secret: it guards nothing but this fake.
 const TLS_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgTYXfJ24XNLo8dnQL
-YUTfH4LgZ9D0PrTOiajmXwuf4DehRANCAASps/LwKgdZEKGO+YFJtOYfEsyfTtBV
-q0El/7w9n+lRcup5s5fRU3P2j3H6CU7cTGOaibYqKwYkna4im3jfTPQt
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgw8MwRuAfjKt95AwK
+H6ToYpWUZpjB4di6gXiGX0eDv0OhRANCAATezx0LTqgcyMv25RwuRFr3djn9G127
+PIN8yLsSmLyTB0cAifDsLRSv+voMDepbcIUsGpI5gDjAbFex8pDmPbB1
 -----END PRIVATE KEY-----
 `;
 const TLS_CERT = `-----BEGIN CERTIFICATE-----
-MIIBnDCCAUGgAwIBAgIUQEdjnyhBd5W9j4SkAHtrMfI69a0wCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyNTA5MDE0MloYDzIxMjYxMTAx
-MDkwMTQyWjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAASps/LwKgdZEKGO+YFJtOYfEsyfTtBVq0El/7w9n+lRcup5s5fRU3P2
-j3H6CU7cTGOaibYqKwYkna4im3jfTPQto28wbTAdBgNVHQ4EFgQUHpu3NV3t49Vz
-c2GtBeDkAfwp9C4wHwYDVR0jBBgwFoAUHpu3NV3t49Vzc2GtBeDkAfwp9C4wDwYD
-VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARhwR/AAABgglsb2NhbGhvc3QwCgYIKoZI
-zj0EAwIDSQAwRgIhAOXqJK2XqFOQlYc0USkkhOEZsyMByb5PR9jre9YYCRdZAiEA
-7oteFnXoWDYcjbykiN90XIZAiWV/MA2Po9yJKdvszTg=
+MIIBpDCCAUqgAwIBAgIURCfopyZV4CY71jvAbrXa6d7WEQIwCgYIKoZIzj0EAwIw
+GTEXMBUGA1UEAwwOcHVzaC5mYWtlLnRlc3QwIBcNMjYxMTI3MjM0MzQ1WhgPMjEy
+NjExMDMyMzQzNDVaMBkxFzAVBgNVBAMMDnB1c2guZmFrZS50ZXN0MFkwEwYHKoZI
+zj0CAQYIKoZIzj0DAQcDQgAE3s8dC06oHMjL9uUcLkRa93Y5/RtduzyDfMi7Epi8
+kwdHAInw7C0Ur/r6DA3qW3CFLBqSOYA4wGxXsfKQ5j2wdaNuMGwwHQYDVR0OBBYE
+FPoRdLPMSMQHGJIqZttGx1MJIINHMB8GA1UdIwQYMBaAFPoRdLPMSMQHGJIqZttG
+x1MJIINHMA8GA1UdEwEB/wQFMAMBAf8wGQYDVR0RBBIwEIIOcHVzaC5mYWtlLnRl
+c3QwCgYIKoZIzj0EAwIDSAAwRQIgNErNHiXpGu6tqs1laT0BElbHAL5hjCqZoPNl
+0RKigs0CIQDrCx9adBvpYGSgR/8T+8NsBDP47gTeo+xxOEg4c5Kbnw==
 -----END CERTIFICATE-----
 `;
 
@@ -47,9 +62,19 @@ export interface FakeSubscription {
 }
 
 export interface FakePushService {
-  /** Trust this agent's CA: give it to the server's push config. */
+  /** Connects to this fake whatever the endpoint's host, trusting its certificate: give it to the server's push config. */
   agent: https.Agent;
+  /** `https://push.fake.test`: the origin of its endpoints, and the audience of the VAPID JWT it expects. */
   origin: string;
+  /**
+   * The server's push settings for reaching this fake: its host allowed, its agent, and a lookup that answers a
+   * public address for its host and `addresses` for any other name (tests of the endpoint rule).
+   */
+  config(addresses?: Record<string, string[]>): Pick<PushConfig, 'allowedHosts' | 'agent' | 'lookup'>;
+  /** Requests being answered right now, and the most there ever were at once. */
+  inFlight(): { now: number; most: number };
+  /** Holds every answer until the returned function is called. */
+  hold(): () => void;
   subscribe(): FakeSubscription;
   /** From now on this endpoint answers `status` (410: the subscription expired or was unsubscribed). */
   answer(endpoint: string, status: number): void;
@@ -85,11 +110,17 @@ export async function startFakePushService(): Promise<FakePushService> {
   const received: ReceivedPush[] = [];
   const refused: FakePushService['refused'] = [];
   const requests: string[] = [];
-  let origin = '';
+  const origin = `https://${FAKE_PUSH_HOST}`;
+  const flight = { now: 0, most: 0 };
+  let held: Promise<void> = Promise.resolve();
   const server = https.createServer({ key: TLS_KEY, cert: TLS_CERT }, (req, res) => {
+    flight.now++;
+    flight.most = Math.max(flight.most, flight.now);
+    res.on('finish', () => flight.now--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => void held.then(answer));
+    const answer = () => {
       const endpoint = origin + (req.url ?? '');
       requests.push(endpoint);
       const sub = subscriptions.get(endpoint);
@@ -119,15 +150,40 @@ export async function startFakePushService(): Promise<FakePushService> {
       } catch (err) {
         refuse(400, (err as Error).message);
       }
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('fake push service did not start');
-  origin = `https://127.0.0.1:${address.port}`;
+  const port = address.port;
+  // Whatever host and port the request names (push.fake.test:443), the socket goes to this fake.
+  class ToFake extends https.Agent {
+    override createConnection(options: tls.ConnectionOptions): Duplex {
+      return tls.connect({ ...options, host: '127.0.0.1', port, servername: FAKE_PUSH_HOST, ca: TLS_CERT });
+    }
+  }
+  const agent = new ToFake();
   return {
-    agent: new https.Agent({ ca: TLS_CERT }),
+    agent,
     origin,
+    config: (addresses = {}) => ({
+      allowedHosts: [FAKE_PUSH_HOST],
+      agent,
+      lookup: async (host: string): Promise<LookupAddress[]> => {
+        const found = host === FAKE_PUSH_HOST ? [FAKE_PUSH_ADDRESS] : addresses[host];
+        if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+        return found.map((a) => ({ address: a, family: a.includes(':') ? 6 : 4 }));
+      },
+    }),
+    inFlight: () => ({ ...flight }),
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = Promise.resolve();
+        release();
+      };
+    },
     subscribe() {
       const ecdh = crypto.createECDH('prime256v1');
       ecdh.generateKeys();

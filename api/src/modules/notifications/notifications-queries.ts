@@ -59,12 +59,39 @@ export async function pushTargetsFor(db: Db, kind: NotificationKind): Promise<Pu
   return rows.map((r) => ({ endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, userId: Number(r.user_id), role: String(r.role) }));
 }
 
-/** Stores this device's subscription under its session; the same endpoint from a new session takes the row over. */
-export async function saveSubscription(db: Db, userId: number, sessionId: string, sub: PushSubscriptionInput, nowIso: string): Promise<void> {
+/** The account an endpoint is registered to, if any. */
+export async function subscriptionOwner(db: Db, endpoint: string): Promise<number | undefined> {
+  const row = await db('push_subscriptions').where({ endpoint }).first('user_id');
+  return row ? Number(row.user_id) : undefined;
+}
+
+/**
+ * Stores this device's subscription under its session, unless the endpoint is another account's: a row already
+ * there keeps its account (ON CONFLICT does nothing, then only the same account's row is refreshed). Answers the
+ * account the endpoint belongs to afterwards, which the caller compares with its own.
+ */
+export async function saveSubscription(db: Db, userId: number, sessionId: string, sub: PushSubscriptionInput, nowIso: string): Promise<number | undefined> {
   await db('push_subscriptions')
     .insert({ user_id: userId, session_id: sessionId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, created_at: nowIso })
     .onConflict('endpoint')
-    .merge(['user_id', 'session_id', 'p256dh', 'auth', 'created_at']);
+    .ignore();
+  await db('push_subscriptions')
+    .where({ endpoint: sub.endpoint, user_id: userId })
+    .update({ session_id: sessionId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, created_at: nowIso });
+  return subscriptionOwner(db, sub.endpoint);
+}
+
+/** Drops the session's subscriptions other than `endpoint`: a device keeps one (its browser's newest). */
+export async function deleteOtherSubscriptionsOfSession(db: Db, sessionId: string, endpoint: string): Promise<number> {
+  return db('push_subscriptions').where({ session_id: sessionId }).andWhereNot({ endpoint }).delete();
+}
+
+/** Keeps the account's `keep` most recently registered subscriptions besides `endpoint`; the older ones go. */
+export async function trimSubscriptionsOfUser(db: Db, userId: number, endpoint: string, keep: number): Promise<number> {
+  const rows = await db('push_subscriptions').where({ user_id: userId }).andWhereNot({ endpoint }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).select('id');
+  const older = rows.slice(keep).map((r) => Number(r.id));
+  if (older.length === 0) return 0;
+  return db('push_subscriptions').whereIn('id', older).delete();
 }
 
 export async function deleteSubscriptionOfUser(db: Db, userId: number, endpoint: string): Promise<number> {

@@ -5,11 +5,13 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../contract';
 import { signIn } from '../auth/auth-test-helpers';
 import { leadBody } from '../leads/lead-fixtures';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
-import { api, ENGINES, useTestApp } from '../../testing/test-app';
+import { api, ENGINES, testConfig, useTestApp } from '../../testing/test-app';
 import { as } from '../team/team-test-helpers';
 
 describe.each(ENGINES)('notifications on %s', (engine) => {
-  const app = useTestApp(engine);
+  // push.example stands for a push service: allowed, and answered with a public address.
+  const push = { ...testConfig().push, allowedHosts: ['push.example'], lookup: async () => [{ address: '203.0.113.9', family: 4 }] };
+  const app = useTestApp(engine, { config: { push } });
   let admin: SignedIn;
   let rep: SignedIn;
   beforeAll(async () => {

@@ -2,12 +2,15 @@
 // server's public key, the body aes128gcm-encrypted to the device's key (decrypted here as the browser would).
 // Who gets a push: users who turned notifications on, want the kind, and may see the record; subscriptions go
 // on 410 Gone, on sign-out and on deactivation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import https from 'node:https';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEventDraft, PushMessage } from '../../contract';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../testing/fake-push-service';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { ENGINES, useTestApp } from '../../testing/test-app';
 import { as } from '../team/team-test-helpers';
+import { PUSH_CONCURRENCY } from './push-delivery';
+import { isInwardAddress, pushAgent } from './push-endpoint';
 import { vapidKeysOf } from './vapid-keys';
 
 const VAPID = {
@@ -41,7 +44,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
     push = await startFakePushService();
   });
   afterAll(() => push.close());
-  const app = useTestApp(engine, () => ({ config: { push: { vapidKeys: VAPID, subject: 'mailto:ops@directmailers.example', agent: push.agent } } }));
+  const app = useTestApp(engine, () => ({ config: { push: { vapidKeys: VAPID, subject: 'mailto:ops@directmailers.example', ...push.config() } } }));
   // Signing in costs a password hash: one admin serves the tests that need no account of their own.
   let admin: SignedIn;
   beforeAll(async () => {
@@ -138,6 +141,66 @@ describe.each(ENGINES)('web push on %s', (engine) => {
     expect((await as(app, admin, 'POST', `/api/admin/users/${rep.user.id}/deactivate`)).status).toBe(200);
     const left = await app.db('push_subscriptions').whereIn('endpoint', [adminSub.endpoint, repSub.endpoint]);
     expect(left).toEqual([]);
+  });
+
+  /** Rows as a database from before the endpoint rule and the caps could hold them, on one session of `who`. */
+  async function storedDirectly(who: SignedIn, subs: FakeSubscription[]): Promise<void> {
+    const session = await app.db('sessions').where({ user_id: who.user.id }).first('id');
+    const now = new Date().toISOString();
+    await app.db('push_subscriptions').insert(subs.map((s) => ({ user_id: who.user.id, session_id: session.id, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, created_at: now })));
+  }
+  const wantsAll = async (who: SignedIn) =>
+    expect((await as(app, who, 'PUT', '/api/admin/notifications/preferences', { enabled: true, leads: true, samples: true, captures: true, crmFailures: true })).status).toBe(200);
+
+  it(`sends take turns - ten devices to push, never more than ${PUSH_CONCURRENCY} requests at once`, async () => {
+    const many = await signInAs(app);
+    await wantsAll(many);
+    const subs = Array.from({ length: 10 }, () => push.subscribe());
+    await storedDirectly(many, subs);
+    expect(push.inFlight().most).toBeLessThanOrEqual(PUSH_CONCURRENCY);
+    const release = push.hold();
+    const event = leadCreated({ type: 'capture.created', repUserId: null });
+    app.deps.live.publish(event);
+    // The answers are held: as many requests as may be in flight arrive, and wait.
+    await vi.waitFor(() => expect(push.inFlight().now).toBeGreaterThanOrEqual(PUSH_CONCURRENCY), { timeout: 5000 });
+    release();
+    for (const sub of subs) await until(() => receivedBy(sub, event.recordId), 'every push');
+    expect(push.inFlight().most).toBe(PUSH_CONCURRENCY);
+  });
+
+  it('a stored endpoint off the push services (from before the rule) - never sent to, and forgotten', async () => {
+    const old = await signInAs(app);
+    await wantsAll(old);
+    const good = push.subscribe();
+    const path = `/push/legacy-${Date.now()}`;
+    // The fake's agent would carry any of these to the fake, so a request for `path` would show there.
+    const legacy = [`https://127.0.0.1:5999${path}`, `https://push.fake.test:8443${path}`, `https://internal.example${path}`];
+    await storedDirectly(old, [good, ...legacy.map((endpoint) => ({ endpoint, keys: good.keys }))]);
+    const event = leadCreated();
+    app.deps.live.publish(event);
+    await until(() => receivedBy(good, event.recordId), 'the push to the allowed endpoint');
+    await vi.waitFor(async () => expect(await app.db('push_subscriptions').whereIn('endpoint', legacy)).toEqual([]), { timeout: 5000 });
+    expect(push.requests.filter((e) => e.endsWith(path))).toEqual([]);
+  });
+
+  it("the product's own agent - refuses to connect to a host that resolves inward, whatever was checked before", async () => {
+    // Port 1 has nothing listening: without the guard the error would be ECONNREFUSED, after a connection attempt.
+    const error = await new Promise<NodeJS.ErrnoException>((resolve) => {
+      const req = https.request('https://localhost:1/push/x', { method: 'POST', agent: pushAgent({}) }, () => resolve(new Error('answered') as NodeJS.ErrnoException));
+      req.on('error', (err) => resolve(err as NodeJS.ErrnoException));
+      req.end();
+    });
+    expect(error.code).toBe('EPUSHINWARD');
+    expect(error.message).toMatch(/localhost resolves to an address inside a private network \(127\.0\.0\.1\)/);
+  });
+
+  it('addresses counted as inward - loopback, private, link-local, unique-local, CGNAT, unspecified; public ones not', () => {
+    for (const a of ['127.0.0.1', '127.255.0.9', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '100.127.255.254', '0.0.0.0', '::', '::1', 'fe80::1', 'fc00::1', 'fd00:ec2::254', '::ffff:10.0.0.1', '224.0.0.1', '255.255.255.255', 'not-an-address']) {
+      expect(isInwardAddress(a), a).toBe(true);
+    }
+    for (const a of ['142.250.74.10', '172.32.0.1', '100.128.0.1', '8.8.8.8', '2a00:1450:4001:82f::200a', '2001:db8::1', '203.0.113.5']) {
+      expect(isInwardAddress(a), a).toBe(false);
+    }
   });
 
   it('VAPID keys - generated once into the data folder when the environment has none, the same pair after', async () => {

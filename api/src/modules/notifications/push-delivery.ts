@@ -2,23 +2,29 @@
 // may see): one encrypted message per subscribed device, through the `web-push` library (VAPID-signed,
 // aes128gcm). Runs after the change is committed, off the request's path; a push service that answers
 // 404 or 410 has dropped the subscription for good, so the row goes too. Each event is published only in the
-// process that stored it, so each device gets it once however many processes serve.
+// process that stored it, so each device gets it once however many processes serve. Sends take turns, at most
+// PUSH_CONCURRENCY at a time per process, so a burst of events never opens a connection per device per event at
+// once; and only to endpoints the endpoint rule accepts (push-endpoint.ts): a row it refuses is dropped unsent.
 import webpush, { WebPushError } from 'web-push';
 import { mayBeTold, notificationFor, notificationKindOf, type LiveEventDraft } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { deleteSubscription, pushTargetsFor, type PushTarget } from './notifications-queries';
+import { endpointProblem, pushAgent } from './push-endpoint';
 import { vapidKeysOf } from './vapid-keys';
 
 /** How long a push service keeps a message for a device that is off: a lead older than a day is no news. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** Push requests in flight at once per process, across all events; the others wait their turn in order. */
+export const PUSH_CONCURRENCY = 4;
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'live'>;
 
 /** Subscribes to the live bus; returns the unsubscribe and a way for tests to wait for sends in flight. */
 export function startPushDelivery(deps: Deps): { stop: () => void; idle: () => Promise<void> } {
   const inFlight = new Set<Promise<void>>();
+  const inTurn = takingTurns(PUSH_CONCURRENCY);
   const stop = deps.live.subscribe((event) => {
-    const work = deliver(deps, event).catch((err) => deps.logger.error({ err }, 'push delivery failed'));
+    const work = deliver(deps, event, inTurn).catch((err) => deps.logger.error({ err }, 'push delivery failed'));
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   });
@@ -30,7 +36,25 @@ export function startPushDelivery(deps: Deps): { stop: () => void; idle: () => P
   };
 }
 
-async function deliver(deps: Deps, event: LiveEventDraft): Promise<void> {
+/** Runs the jobs given to it at most `limit` at a time, in the order given. */
+function takingTurns(limit: number): (job: () => Promise<void>) => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  return async (job) => {
+    if (running < limit) running++;
+    // The slot is handed over by the job finishing, so `running` already counts this one when it resumes.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+async function deliver(deps: Deps, event: LiveEventDraft, inTurn: (job: () => Promise<void>) => Promise<void>): Promise<void> {
   const kind = notificationKindOf(event);
   if (!kind) return;
   const targets = (await pushTargetsFor(deps.db, kind)).filter((t) => mayBeTold({ id: t.userId, role: t.role }, event));
@@ -45,12 +69,18 @@ async function deliver(deps: Deps, event: LiveEventDraft): Promise<void> {
     topic: message.tag,
     contentEncoding: 'aes128gcm',
     timeout: 10_000,
-    agent: deps.config.push.agent,
+    agent: pushAgent(deps.config.push),
   };
-  await Promise.all(targets.map((target) => sendOne(deps, target, payload, options)));
+  await Promise.all(targets.map((target) => inTurn(() => sendOne(deps, target, payload, options))));
 }
 
 async function sendOne(deps: Deps, target: PushTarget, payload: string, options: webpush.RequestOptions): Promise<void> {
+  // Stored before the endpoint rule, or before PUSH_ALLOWED_HOSTS was narrowed: never sent to, and forgotten.
+  if (endpointProblem(target.endpoint, deps.config.push.allowedHosts)) {
+    await deleteSubscription(deps.db, target.endpoint);
+    deps.logger.warn({ userId: target.userId }, 'push subscription outside the allowed push services; removed unsent');
+    return;
+  }
   try {
     await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, options);
   } catch (err) {
