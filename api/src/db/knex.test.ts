@@ -45,16 +45,26 @@ describe.each(ENGINES)('two processes writing on %s', (engine) => {
   it('a read-then-write transaction and a write from another connection both commit', async () => {
     const other = testDb.connectAgain();
     const row = (email: string) => ({ email, name: email, password_hash: 'x', role: 'admin', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+    // The moment the other connection's insert has begun running: from then on it has either committed (a
+    // deferred transaction here would then fail to write) or is waiting for this one's lock. On PostgreSQL the
+    // two inserts do not conflict and the other one simply commits.
+    const began = engine === 'sqlite' ? (await watchStatements(other, /^insert/i)).began : undefined;
     let outside: Promise<unknown> | undefined;
     await testDb.db.transaction(async (trx) => {
       await trx('users').count({ n: '*' });
       // (A query runs when awaited or then'd: started here, finished after the transaction.)
       outside = other('users').insert(row('outside@example.com')).then(() => 'stored');
-      // Long enough for the other connection's insert to commit, were it allowed to.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await (began ?? outside);
       await trx('users').insert(row('inside@example.com'));
     });
     await outside;
     expect((await testDb.db('users').whereIn('email', ['outside@example.com', 'inside@example.com']).pluck('email')).sort()).toEqual(['inside@example.com', 'outside@example.com']);
   });
 });
+
+/** Watches `db`'s one SQLite connection (its trace hook): `began` resolves when a statement matching `pattern` begins. */
+async function watchStatements(db: Db, pattern: RegExp): Promise<{ began: Promise<void> }> {
+  const conn = (await db.client.acquireConnection()) as { on: (event: 'trace', listener: (sql: string) => void) => void };
+  db.client.releaseConnection(conn);
+  return { began: new Promise<void>((resolve) => conn.on('trace', (sql) => pattern.test(sql.trim()) && resolve())) };
+}

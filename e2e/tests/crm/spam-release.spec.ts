@@ -5,7 +5,7 @@ import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { LeadFormPage } from '../../pages/lead-form';
 import { expect, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail } from '../public/support/admin-lookup';
-import { crmTest } from './support/crm-test';
+import { crmTest, waitForCrm } from './support/crm-test';
 import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 
 crmTest.use({ reducedMotion: 'reduce' });
@@ -28,7 +28,8 @@ crmTest('autofill-fast submit - Thank You, quarantined, listed under Suspected s
   expect(quarantined[0]!.spamReason).toBe('fill_time');
   expect(await leadsWithEmail(page.request, email)).toHaveLength(0);
   expect((await page.request.get('/api/admin/stats').then((r) => r.json())).totalLeads).toBe(0);
-  await page.waitForTimeout(300);
+  // The CRM queue is empty, so nothing about this lead is still on its way to Pipedrive.
+  await waitForCrm(page.request, { pending: 0, failed: 0 });
   expect(crm.pipedrive.persons.filter((p) => p.emails.some((e) => e.value === email))).toHaveLength(0);
 
   const dashboard = new DashboardPage(page);

@@ -8,6 +8,9 @@ import { FILL_TIME_FORM_FIELD, MIN_FILL_MS } from '../../../api/src/contract';
 import { LeadFormPage } from '../../pages/lead-form';
 import { expect, test, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail } from './support/admin-lookup';
+import { answeredPosts } from './support/answered-posts';
+import { outboxSettled } from '../pwa/support/pwa';
+import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -44,18 +47,19 @@ const notHydrated = (page: Page) => expect(page.locator('html[data-hydrated]'), 
 test('submit before hydration - the browser posts it: the thank-you page, stored once', async ({ page }) => {
   const release = await holdScripts(page);
   const email = `${uniqueTag('early')}@example.com`;
+  const posts = await answeredPosts(page, '/api/leads');
   await page.goto('/', { waitUntil: 'commit' });
   const form = await fillInline(page, email);
   await notHydrated(page);
-  const posted = page.waitForRequest((r) => r.url().endsWith('/api/leads') && r.method() === 'POST');
   await form.submit.click();
   await expect(page).toHaveURL(/\/thank-you$/);
   release();
   await expect(page.getByRole('heading', { name: 'Thank You!', level: 1 })).toBeVisible();
   // The post carries its fill time, as the app's submissions do: the same spam rule and rate limit for both.
-  expect(postedFillTime((await posted).postData() ?? '')).toBeGreaterThan(MIN_FILL_MS);
-  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
-  await page.waitForTimeout(500);
+  expect(postedFillTime(posts.bodies[0] ?? '')).toBeGreaterThan(MIN_FILL_MS);
+  // The thank-you page has hydrated and sends nothing; every post the page sent has its answer.
+  await expect(page.locator(HYDRATED_SELECTOR)).toHaveCount(1);
+  await posts.settled();
   expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
   expect(await leadsWithEmail(page.request, email, { spam: true })).toHaveLength(0);
 });
@@ -89,15 +93,15 @@ test('Submit pressed again before hydration while the first post is on its way -
   await notHydrated(page);
   // The first post is held (up to 3 s, or until a second post arrives), so the second press lands while it
   // is in flight.
-  const bodies: string[] = [];
   let secondArrived!: () => void;
   const second = new Promise<void>((resolve) => (secondArrived = resolve));
-  await page.route('**/api/leads', async (route) => {
-    bodies.push(route.request().postData() ?? '');
-    if (bodies.length === 1) await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 3_000))]);
-    else secondArrived();
-    await route.continue().catch(() => undefined);
+  const posts = await answeredPosts(page, '/api/leads', {
+    beforeSend: async (index) => {
+      if (index === 0) await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+      else secondArrived();
+    },
   });
+  const { bodies } = posts;
   // The second press is a plain mouse press on the same spot: while a navigation is pending, locators wait.
   await form.submit.scrollIntoViewIfNeeded();
   const box = (await form.submit.boundingBox())!;
@@ -109,8 +113,7 @@ test('Submit pressed again before hydration while the first post is on its way -
   // same content, which the server stores once (its key is the content: form-post.test.ts).
   expect(new Set(bodies).size).toBe(1);
   expect(postedFillTime(bodies[0]!)).toBeGreaterThan(MIN_FILL_MS);
-  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
-  await page.waitForTimeout(500);
+  await posts.settled();
   expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
 });
 
@@ -124,18 +127,23 @@ test('hydration finishing while the post is on its way - stored once', async ({ 
   // while the page is busy navigating, that the app ran on the page the post was sent from.
   const hydrated = page.waitForRequest(/\/assets\/lead-schema-[^/]+\.js$/, { timeout: 15_000 }).then(() => true, () => false);
   let hydratedDuringPost = false;
-  // The server stores the post at once; its answer is held until the page's script has arrived and run.
-  await page.route('**/api/leads', async (route) => {
-    const response = await route.fetch({ maxRedirects: 0 });
-    release();
-    hydratedDuringPost = await hydrated;
-    await route.fulfill({ response });
+  // The server stores the post before its answer reaches the page; the answer is held until the page's script
+  // has arrived and run. Any post the hydrated app might send of its own is answered through the same route.
+  const posts = await answeredPosts(page, '/api/leads', {
+    beforeAnswer: async (index) => {
+      if (index > 0) return;
+      release();
+      hydratedDuringPost = await hydrated;
+    },
   });
   await form.submit.click();
   await expect(page).toHaveURL(/\/thank-you$/, { timeout: 20_000 });
   expect(hydratedDuringPost, 'the app hydrated while the post was on its way').toBe(true);
-  await expect.poll(async () => (await leadsWithEmail(page.request, email)).length).toBe(1);
-  await page.waitForTimeout(500);
+  // The thank-you page has hydrated, the app has nothing waiting to send, and every post has its answer.
+  await expect(page.locator(HYDRATED_SELECTOR)).toHaveCount(1);
+  await outboxSettled(page);
+  await posts.settled();
+  expect(posts.statuses).toEqual([303]);
   expect(await leadsWithEmail(page.request, email)).toHaveLength(1);
 });
 

@@ -9,7 +9,7 @@ import { SiteChrome } from '../../pages/site-chrome';
 import { closeE2eDb, countLeadsByEmail, findLeadByEmail, findSampleRequestByEmail } from '../public/support/e2e-db';
 import { fillLead, waitOutMinimumFillTime } from '../public/support/lead-helpers';
 import { uniqueEmail } from '../public/support/unique';
-import { expectQueued, indicator, submitInlineLead, untilHydrated, waitForServiceWorker } from './support/pwa';
+import { expectQueued, indicator, outboxSettled, submitInlineLead, untilHydrated, waitForServiceWorker } from './support/pwa';
 import { startSwProxy } from './support/sw-proxy';
 
 test.afterAll(closeE2eDb);
@@ -94,7 +94,10 @@ test.describe('with the service worker', () => {
       await submitInlineLead(page, email, Date.now());
       await expectQueued(page);
       await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-      await page.waitForTimeout(2_000);
+      // The outbox has told the page what waits (the indicator), and the new worker is still waiting, not active:
+      // the page decided to keep the old one rather than reload under the item.
+      await expect(indicator(page)).toHaveText(/1 waiting to send/);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
       await expect(page.getByTestId('update-prompt')).toBeVisible();
       await expect(indicator(page)).toHaveText(/1 waiting to send/);
@@ -157,8 +160,8 @@ test.describe('without the service worker (the page replays by itself)', () => {
     await context.setOffline(false);
     await expect(indicator(one)).toHaveCount(0, { timeout: 15_000 });
     await expect(indicator(two)).toHaveCount(0, { timeout: 15_000 });
-    // Long enough for a second tab's late try (its replay timer) to have left, had the lock let it.
-    await one.waitForTimeout(1_500);
+    // The outbox has settled: nothing is stored and no tab holds or waits for its lock, so no late try is left.
+    await outboxSettled(one);
     expect(sent).toBe(1);
     expect(answered).toEqual([201]);
     expect(await countLeadsByEmail(email)).toBe(1);

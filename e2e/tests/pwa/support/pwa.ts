@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { LeadFormPage } from '../../../pages/lead-form';
 import { fillLead, waitOutMinimumFillTime } from '../../public/support/lead-helpers';
 import { HYDRATED_SELECTOR } from '../../../../web/src/lib/hydration-mark';
+import { OUTBOX_DB_NAME, OUTBOX_LOCK_NAME } from '../../../../web/src/lib/cache-names';
 
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -40,4 +41,39 @@ export function indicator(page: Page) {
 
 export async function expectQueued(page: Page): Promise<void> {
   await expect(page.getByTestId('queued-notice')).toContainText("Saved — it will be sent automatically when you're back online", { timeout: 15_000 });
+}
+
+/**
+ * Resolves once the origin's outbox has settled: no item in its store, and no tab or worker holding or waiting for
+ * its lock (a replay under way holds it from reading the items to recording the answer). From then on nothing
+ * the device kept can still reach the server, so a count read after it is final.
+ */
+export async function outboxSettled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ dbName, lockName }) => {
+            const db = await new Promise<IDBDatabase>((resolve, reject) => {
+              const open = indexedDB.open(dbName);
+              open.onsuccess = () => resolve(open.result);
+              open.onerror = () => reject(open.error);
+            });
+            const items = db.objectStoreNames.contains('items')
+              ? await new Promise<number>((resolve, reject) => {
+                  const count = db.transaction('items').objectStore('items').count();
+                  count.onsuccess = () => resolve(count.result);
+                  count.onerror = () => reject(count.error);
+                })
+              : 0;
+            db.close();
+            const locks = await navigator.locks.query();
+            const busy = [...(locks.held ?? []), ...(locks.pending ?? [])].filter((l) => l.name === lockName).length;
+            return { items, busy };
+          },
+          { dbName: OUTBOX_DB_NAME, lockName: OUTBOX_LOCK_NAME },
+        ),
+      { timeout: 15_000 },
+    )
+    .toEqual({ items: 0, busy: 0 });
 }
