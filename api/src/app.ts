@@ -5,6 +5,7 @@ import compose from 'koa-compose';
 import Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { accessLog } from './http/access-log';
+import { logResponseErrors } from './http/client-gone';
 import { errorMiddleware } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { readInlineScriptHashes } from './http/inline-scripts';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
   // X-Forwarded-For is whatever the client wrote, and would let it dodge per-IP limits.
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.sessionKeys, maxIpsCount: 1 });
+  logResponseErrors(app, deps.logger);
   // Every module adds its routes to one router, in this order (the order decides which of two matching routes
   // wins). One router is one routes() and one allowedMethods() for each request to walk, where a router per
   // module made 22; the 405 answers and their Allow header come out the same (the union of the path's routes).

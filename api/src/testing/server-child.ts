@@ -15,11 +15,14 @@ export interface ServerChild {
   baseUrl: string;
   /** Resolves with the first line of its standard output matching `pattern` (already printed or still to come). */
   waitForLine: (pattern: RegExp) => Promise<RegExpExecArray>;
+  /** Every line it has printed so far, standard output and standard error together. */
+  output: () => string[];
   /** SIGKILL: no shutdown handler runs, open transactions die with the process. */
   kill: () => Promise<void>;
 }
 
-export async function startServerChild(databaseUrl: string): Promise<ServerChild> {
+/** `env` adds to or overrides the settings the child starts with (LIVE_HEARTBEAT_MS, …). */
+export async function startServerChild(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerChild> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'api/src/server.ts')], {
     cwd: ROOT_DIR,
     env: {
@@ -32,14 +35,22 @@ export async function startServerChild(databaseUrl: string): Promise<ServerChild
       SESSION_SECRET: 'server-child-session-secret-0123456789abcdef',
       PIPEDRIVE_API_TOKEN: '',
       NODE_ENV: 'production',
+      ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const printed: string[] = [];
+  // Standard error still reaches the test run's own, as it did when it was inherited.
+  readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+    printed.push(line);
+    process.stderr.write(`${line}\n`);
   });
   const lines = readline.createInterface({ input: child.stdout! });
   const seen: string[] = [];
   const watchers: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
   lines.on('line', (line) => {
     seen.push(line);
+    printed.push(line);
     for (const w of [...watchers]) {
       const m = w.pattern.exec(line);
       if (m) {
@@ -63,6 +74,7 @@ export async function startServerChild(databaseUrl: string): Promise<ServerChild
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     waitForLine,
+    output: () => [...printed],
     kill: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
