@@ -30,7 +30,7 @@ async function main() {
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await listen(server, config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, `DirectMailers is serving on http://localhost:${port}`);
@@ -65,8 +65,23 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** A port another process holds is the operator's to resolve: one line saying so, not a stack trace. */
+class PortInUseError extends Error {}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(`Port ${port} is in use: stop the other process or set PORT`) : err);
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof PortInUseError) {
     console.error(err.message);
   } else {
     console.error(err);

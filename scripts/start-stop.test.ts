@@ -1,0 +1,92 @@
+// `npm start` as the README gives it, stopped the way a supervisor stops it (SIGTERM to the process it started) and
+// started on a port another process holds.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ROOT_DIR } from '../api/src/config';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-start-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function npmStart(port: number, database: string) {
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database, LOG_LEVEL: 'warn', SESSION_SECRET: 'start-stop-test-session-secret-0123456789' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** The process and every process under it, read from /proc. */
+function processTree(pid: number): number[] {
+  const children = (p: number): number[] => {
+    const file = `/proc/${p}/task/${p}/children`;
+    const ids = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+    return ids.flatMap((id) => [id, ...children(id)]);
+  };
+  return [pid, ...children(pid)];
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const portTaken = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('npm start, stopped and refused', () => {
+  it('SIGTERM to the process npm start gave - the server stops cleanly, the port is free within 10 s, no process of the product is left', { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const run = npmStart(port, path.join(dir, 'stop.sqlite'));
+    await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200), { timeout: 60_000, interval: 200 });
+    const tree = processTree(run.child.pid!);
+    expect(tree.length).toBeGreaterThan(1);
+
+    const signalled = Date.now();
+    run.child.kill('SIGTERM');
+    await vi.waitFor(async () => expect(await portTaken(port)).toBe(false), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(tree.filter(alive)).toEqual([]), { timeout: 10_000 - (Date.now() - signalled), interval: 100 });
+    expect(await run.exited).toBe(0);
+  });
+
+  it('a port another process holds - one line saying so, exit code 1, no stack trace', { timeout: 120_000 }, async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const run = npmStart(port, path.join(dir, 'taken.sqlite'));
+      expect(await run.exited).toBe(1);
+      const lines = run.output().split('\n').filter((line) => line.trim() && !line.startsWith('>') && !line.startsWith('{'));
+      expect(lines).toEqual([`Port ${port} is in use: stop the other process or set PORT`]);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+  });
+});
