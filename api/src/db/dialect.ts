@@ -78,13 +78,26 @@ export function whereTrigramCandidates(db: Db, query: Knex.QueryBuilder, index: 
 const PG_TRGM_WORD = /[\p{L}\p{N}]{3}/u;
 
 /**
- * After personal data was deleted: SQLite moves every page out of its write-ahead log and truncates the log,
- * whose old frames would otherwise keep the deleted rows until overwritten (the database file itself already
- * holds zeros where they were: secure_delete, knex.ts). Best effort: a reader in the middle of a read keeps
- * the log for a moment, and the next erasure or the next checkpoint finishes the job. PostgreSQL keeps dead row
- * versions until (auto)vacuum; nothing here forces it (docs/security.md).
+ * After personal data was deleted from `tables` and the deletion committed: what each engine needs so the old
+ * rows are gone from its files too, not only from sight. Call it outside any transaction.
+ * - SQLite moves every page out of its write-ahead log and truncates the log, whose old frames would otherwise
+ *   keep the deleted rows until overwritten (the database file itself already holds zeros where they were:
+ *   secure_delete, sqlite-connection-setup.ts; the search index really deletes, migration 068). Best effort: a
+ *   reader in the middle of a read keeps the log for a moment, and the next erasure or checkpoint finishes it.
+ * - PostgreSQL keeps a deleted row's old version in the table, and its entries in every index, until a VACUUM
+ *   (autovacuum comes when a table has enough dead rows, which one person never makes). A plain VACUUM of the
+ *   tables (not FULL: it takes no lock that stops reads or writes) removes the dead versions, and its
+ *   INDEX_CLEANUP ON makes it remove their index entries too: left to itself, VACUUM skips the indexes when
+ *   fewer than 2% of a table's pages have dead rows, which is every erasure. Best effort as well: a
+ *   transaction older than the deletion, still open anywhere in the database, keeps the versions it may see
+ *   until it ends, and the next VACUUM (ours or autovacuum's) removes them. What VACUUM cannot reach is in
+ *   docs/security.md (point 19).
  */
-export async function flushDeletedData(db: Db): Promise<void> {
-  if (isPostgres(db)) return;
-  await db.raw('pragma wal_checkpoint(truncate)');
+export async function flushDeletedData(db: Db, tables: readonly string[]): Promise<void> {
+  if (!isPostgres(db)) {
+    await db.raw('pragma wal_checkpoint(truncate)');
+    return;
+  }
+  if (tables.length === 0) return;
+  await db.raw(`vacuum (index_cleanup on) ${tables.map(() => '??').join(', ')}`, [...tables]);
 }

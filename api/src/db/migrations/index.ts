@@ -24,6 +24,7 @@ import * as m060 from './060_live_events';
 import * as m062 from './062_lead_symbol_search';
 import * as m066 from './066_notifications';
 import * as m067 from './067_staff_audit_no_truncate';
+import * as m068 from './068_lead_search_secure_delete';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '062_lead_symbol_search': m062,
   '066_notifications': m066,
   '067_staff_audit_no_truncate': m067,
+  '068_lead_search_secure_delete': m068,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

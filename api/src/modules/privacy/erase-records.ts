@@ -36,6 +36,13 @@ export interface EraseOptions {
   whenSyncing: 'refuse' | 'skip';
 }
 
+/**
+ * Every table this path deletes rows from or rewrites rows of, so the caller can have the old versions
+ * removed from the database's files once the erasure has committed (flushDeletedData). A table added to the
+ * path belongs here too: the privacy test reads every tuple of every table and finds one left out.
+ */
+export const ERASED_TABLES = ['crm_sync_jobs', 'crm_known_ids', 'idempotency_keys', 'capture_photos', 'lead_captures', 'leads', 'sample_requests', 'live_events'] as const;
+
 export const NOTHING_ERASED: ErasureCounts = {
   leads: 0,
   sampleRequests: 0,

@@ -17,7 +17,7 @@ import { photosOfLeads } from '../capture-photos/capture-photos-queries';
 import { dropAnswersMentioning } from '../idempotency/idempotency-queries';
 import { pipedriveSideOf, waitingErasures } from '../crm/crm-erasure';
 import { listStaffActions, recordStaffAction } from '../staff-audit/staff-audit-service';
-import { eraseRecords } from './erase-records';
+import { ERASED_TABLES, eraseRecords } from './erase-records';
 import { personSubject } from './person-subject';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessionKeys' | 'logger'>;
@@ -77,7 +77,8 @@ export async function erasePerson(deps: Deps, actor: CurrentUser, email: string)
     await recordStaffAction(trx, deps.clock, { actor: { id: actor.id, name: actor.name }, action: 'person.erase', subject, details: { ...counts } });
     return counts;
   });
-  await flushDeletedData(deps.db).catch((err: unknown) => deps.logger.warn({ err }, 'flushing the write-ahead log after an erasure failed'));
+  // After the commit, outside it: the deleted rows' old versions leave the database's files too (dialect.ts).
+  await flushDeletedData(deps.db, ERASED_TABLES).catch((err: unknown) => deps.logger.warn({ err }, 'removing the erased rows\' old versions failed'));
   return { removed, subject, notErased: NOT_ERASED };
 }
 

@@ -10,7 +10,7 @@ import {
   type CurrentUser, type ErasureCounts, type RetentionInput, type RetentionPreview, type RetentionSetting, type RetentionStatus,
 } from '../../contract';
 import { listStaffActions, recordStaffAction } from '../staff-audit/staff-audit-service';
-import { eraseRecords } from './erase-records';
+import { ERASED_TABLES, eraseRecords } from './erase-records';
 import { staleCounts, staleRecords } from './privacy-queries';
 import { readSetting, writeSetting } from './settings-queries';
 
@@ -71,7 +71,7 @@ export async function setRetention(deps: Deps, actor: CurrentUser, input: Retent
 
 export interface RetentionRun {
   removed: ErasureCounts;
-  /** The batch was full: more may be due, and the timer runs again at once. */
+  /** The batch was full and more is due (or waits for a sync under way): the timer runs again at once. */
   more: boolean;
 }
 
@@ -95,10 +95,15 @@ export async function runRetention(deps: Deps, batch = RETENTION_BATCH): Promise
       await recordStaffAction(trx, deps.clock, { actor: null, action: 'retention.run', subject: null, details: { months: setting.months, cutoff, removed } });
     }
     const full = due.leads.length === batch || due.sampleRequests.length === batch;
-    return { removed, more: full && removed.leads + removed.sampleRequests > 0 };
+    // A full batch that erased something may have left more; whether it did is asked, so that a backlog of an
+    // exact number of batches ends with a run that says so (and flushes below).
+    const left = full && removed.leads + removed.sampleRequests > 0 ? await staleRecords(trx, cutoff, 1) : null;
+    return { removed, more: !!left && left.leads.length + left.sampleRequests.length > 0 };
   });
-  if (run.removed.leads + run.removed.sampleRequests > 0) {
-    await flushDeletedData(deps.db).catch((err: unknown) => deps.logger.warn({ err }, 'flushing the write-ahead log after a retention run failed'));
+  // Once a backlog's last batch is done rather than after each: on PostgreSQL each flush is a VACUUM that reads
+  // every index of the tables, and the batches of a backlog follow one another at once.
+  if (run.removed.leads + run.removed.sampleRequests > 0 && !run.more) {
+    await flushDeletedData(deps.db, ERASED_TABLES).catch((err: unknown) => deps.logger.warn({ err }, 'removing the erased rows\' old versions after a retention run failed'));
   }
   return run;
 }

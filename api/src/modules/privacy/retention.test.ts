@@ -157,6 +157,14 @@ describe.each(ENGINES)('retention on %s', (engine) => {
     expect(await listStaffActions(testDb.db, { actions: ['retention.run'], limit: 5 })).toHaveLength(3);
   });
 
+  it('a backlog of exactly one batch - one run, which says nothing more is due (a run that says so is the one that flushes the erased rows)', async () => {
+    now = OLD;
+    for (const n of [1, 2]) await lead(email(`exact-${n}`));
+    now = NOW;
+    expect(await runRetention(app.deps, 2)).toMatchObject({ removed: { leads: 2 }, more: false });
+    expect(await emails('leads')).not.toContain(email('exact-1'));
+  });
+
   it('the server\'s timer - runs the rule by itself and erases what has grown old', async () => {
     now = OLD;
     const id = await lead(email('timer'));
