@@ -2,7 +2,10 @@
 // its LISTEN/NOTIFY (a notification reaches every connection listening on the channel, in any process, once
 // the sending statement commits); on SQLite, which one process serves, an in-process call. The channel is
 // scoped to the schema the connection works in, so two databases living as schemas of one PostgreSQL
-// database (the tests do this) never hear each other.
+// database (the tests do this) never hear each other. Sent inside a transaction, a signal goes when that
+// transaction commits, and not at all when it rolls back, on both engines: a listener that reads what the
+// signal announces always finds it.
+import type { Knex } from 'knex';
 import pg from 'pg';
 import { isPostgres } from './engine';
 import type { Db } from './knex';
@@ -14,17 +17,38 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Listeners of this process by database and channel: the SQLite path, and nothing else. */
-const inProcess = new WeakMap<Db, Map<string, Set<Listener>>>();
-const scopedNames = new WeakMap<Db, Promise<string>>();
+/**
+ * Listeners of this process by database and channel: the SQLite path, and nothing else. Keyed by the Knex
+ * instance's configuration, which its transactions share (a transaction is a Knex object of its own).
+ */
+const inProcess = new WeakMap<object, Map<string, Set<Listener>>>();
+const schemas = new WeakMap<object, Promise<string>>();
 
-/** Sends `payload` (a short text: PostgreSQL allows under 8000 bytes) to every listener of `channel`. */
+const databaseOf = (db: Db): object => db.client.config as object;
+
+/**
+ * Sends `payload` (a short text: PostgreSQL allows under 8000 bytes) to every listener of `channel`; from
+ * inside a transaction, once it commits (PostgreSQL holds a NOTIFY until then; SQLite's call waits for it).
+ */
 export async function notify(db: Db, channel: string, payload: string): Promise<void> {
   if (isPostgres(db)) {
     await db.raw('select pg_notify(?, ?)', [await scopedName(db, channel), payload]);
     return;
   }
-  for (const listener of [...(inProcess.get(db)?.get(channel) ?? [])]) listener(payload);
+  const call = () => {
+    for (const listener of [...(inProcess.get(databaseOf(db))?.get(channel) ?? [])]) listener(payload);
+  };
+  const trx = outermostTransaction(db);
+  if (!trx) return call();
+  // Resolved once COMMIT has returned; rejected by a rollback, when there is nothing to announce.
+  trx.executionPromise.then(call, () => {});
+}
+
+function outermostTransaction(db: Db): Knex.Transaction | undefined {
+  if (!db.isTransaction) return undefined;
+  let trx = db as Knex.Transaction & { parentTransaction?: Knex.Transaction };
+  while (trx.parentTransaction) trx = trx.parentTransaction;
+  return trx;
 }
 
 /**
@@ -34,8 +58,8 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
  */
 export async function listen(db: Db, channel: string, onPayload: Listener, onReconnect: () => void, onError: (err: unknown) => void): Promise<Listening> {
   if (!isPostgres(db)) {
-    let channels = inProcess.get(db);
-    if (!channels) inProcess.set(db, (channels = new Map()));
+    let channels = inProcess.get(databaseOf(db));
+    if (!channels) inProcess.set(databaseOf(db), (channels = new Map()));
     let set = channels.get(channel);
     if (!set) channels.set(channel, (set = new Set()));
     const mine = set;
@@ -94,10 +118,13 @@ export async function listen(db: Db, channel: string, onPayload: Listener, onRec
 
 /** The channel's name on this schema: `<channel>_<schema>`, both plain identifiers. */
 function scopedName(db: Db, channel: string): Promise<string> {
-  let name = scopedNames.get(db);
-  if (!name) {
-    name = db.raw('select current_schema() as s').then((r: { rows: { s: string }[] }) => `${channel}_${r.rows[0]!.s}`.toLowerCase().replace(/[^a-z0-9_]/g, '_'));
-    scopedNames.set(db, name);
+  const key = databaseOf(db);
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = db.raw('select current_schema() as s').then((r: { rows: { s: string }[] }) => r.rows[0]!.s);
+    // Asked inside a transaction that then fails, the question is asked again next time, not remembered failed.
+    schema.catch(() => schemas.delete(key));
+    schemas.set(key, schema);
   }
-  return name;
+  return schema.then((s) => `${channel}_${s}`.toLowerCase().replace(/[^a-z0-9_]/g, '_'));
 }

@@ -1,7 +1,11 @@
 // The `sessions` table behind koa-session. Rows are keyed by a SHA-256 of the cookie's session id, so a copy
 // of the table cannot be replayed as cookies. `expires_at`, `created_at` and `last_active_at` are epoch
-// milliseconds on both engines.
+// milliseconds on both engines. Every deletion of a session (a sign-out, a device ended, a reset, a
+// deactivation) is announced to the live streams with the statement, whoever made it, so the account's open
+// streams are checked at once (expired rows are left to the heartbeat).
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
+import { announceAccessChange } from '../live/live-channel';
 import { lockWhilePasswordIs, userFromRow, type UserRow } from './users-queries';
 
 /** A session as a sign-in stores it. */
@@ -79,21 +83,33 @@ export async function updateSession(db: Db, id: string, data: Record<string, unk
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
-  await db('sessions').where({ id }).delete();
+  // A session's account never changes, so reading it first names whose streams to check.
+  const row = await db('sessions').where({ id }).first('user_id');
+  const ended = await db('sessions').where({ id }).delete();
+  if (ended > 0 && row?.user_id != null) await announceAccessChange(db, Number(row.user_id));
+}
+
+/** Deletes the account's session rows matching `narrow`, and says so to the live streams when there were any. */
+async function endSessionsOfUser(db: Db, userId: number, narrow: (q: Knex.QueryBuilder) => void = () => {}): Promise<number> {
+  const query = db('sessions').where({ user_id: userId });
+  narrow(query);
+  const ended = await query.delete();
+  if (ended > 0) await announceAccessChange(db, userId);
+  return ended;
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<number> {
-  return db('sessions').where({ user_id: userId }).delete();
+  return endSessionsOfUser(db, userId);
 }
 
 /** Ends one of this account's sessions; 0 when it is not theirs (or already gone). */
 export async function deleteSessionOfUser(db: Db, userId: number, id: string): Promise<number> {
-  return db('sessions').where({ user_id: userId, id }).delete();
+  return endSessionsOfUser(db, userId, (q) => void q.andWhere({ id }));
 }
 
 /** Ends every session of the account except `keepId`. */
 export async function deleteOtherSessionsOfUser(db: Db, userId: number, keepId: string): Promise<number> {
-  return db('sessions').where({ user_id: userId }).andWhereNot({ id: keepId }).delete();
+  return endSessionsOfUser(db, userId, (q) => void q.andWhereNot({ id: keepId }));
 }
 
 export async function deleteExpiredSessions(db: Db, nowMs: number): Promise<number> {

@@ -1,6 +1,7 @@
 import { lockedForShare, lockedForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
+import { announceAccessChange } from '../live/live-channel';
 import type { CurrentUser, StaffState, UserRole } from '../../contract';
 
 export interface UserRow extends CurrentUser {
@@ -141,6 +142,8 @@ export async function updateUser(
       ...(changes.state !== undefined ? { status: changes.state } : {}),
       updated_at: now,
     });
+  // What the account may see or whether it may be signed in changed: its open live streams are checked at once.
+  if (changes.role !== undefined || changes.passwordHash !== undefined || changes.state !== undefined) await announceAccessChange(db, id);
 }
 
 /** Deletes an account; only an invited one, which never signed in, so nothing it made is left without its author. */

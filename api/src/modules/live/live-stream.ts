@@ -3,18 +3,20 @@
 // database (db/notify: PostgreSQL LISTEN/NOTIFY, or in-process on SQLite); each process's hub reads the event
 // once and writes it to those of its open streams whose user may see it. A stream that comes back with
 // Last-Event-ID gets what it missed from the window, or a reset (reload your data once) when the window no
-// longer reaches back that far. The hub listens only while it has streams open.
+// longer reaches back that far. The hub listens only while it has streams open. Each stream keeps its user's
+// role and session as checked last: at every heartbeat, and at once when the channel says the account's access
+// changed (a sign-out on any device, a reset, a deactivation, a new role: live-channel.ts), on every process.
 import type { CurrentUser, LiveEvent, LiveEventDraft } from '../../contract';
 import type { AppDeps } from '../../deps';
-import { listen, notify, type Listening } from '../../db/notify';
+import { listen, type Listening } from '../../db/notify';
 import { readerOf } from '../../db/knex';
 import { usersOfSessions } from '../auth/sessions-queries';
 import { isActive, publicUser } from '../auth/users-queries';
+import { announceEvents, LIVE_CHANNEL, liveSignalOf } from './live-channel';
 import { findLiveEvents, insertLiveEvents, liveEventsAfter, liveEventsSince, liveWindow, pruneLiveEvents } from './live-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live' | 'config'>;
 
-const CHANNEL = 'dm_live';
 /** How long events stay replayable: a screen away for longer reloads its data instead. */
 export const WINDOW_MS = 60 * 60 * 1000;
 /** A screen that missed more than this reloads instead of replaying them one by one. */
@@ -41,7 +43,7 @@ export type StartFrom = { lastEventId: string } | { since: string } | Record<str
 /** One open stream, as the hub sees it. */
 export interface LiveStream {
   user: CurrentUser;
-  /** The session it was opened with (sessions.id): re-checked on every heartbeat. */
+  /** The session it was opened with (sessions.id): re-checked on every heartbeat and every access change. */
   sessionId: string | null;
   /** Writes these events (oldest first) in one write. The same array may go to many streams; never changed. */
   send(events: readonly LiveEvent[]): void;
@@ -59,8 +61,17 @@ interface Attached {
   stream: LiveStream;
   /** The last id its replay covered: live events up to it were sent with the replay (or the reset). */
   replayedUpTo: number;
-  /** Events heard while its replay was being read, written once the replay is out. */
-  queued: LiveEvent[] | null;
+  /** Until its replay (or reset) is written. */
+  replaying: boolean;
+  /**
+   * The checks of its access under way (its account changed): until they are done it is sent nothing, so no
+   * event goes out under a role or a session it may no longer have.
+   */
+  reviews: Promise<void>[];
+  /** Events heard while it was replaying or being checked, written (to whoever it turned out to be) after. */
+  queued: LiveEvent[];
+  /** The number of the newest check applied to it: an older read finishing later must not undo a newer one. */
+  checked: number;
 }
 
 export class LiveHub {
@@ -73,6 +84,7 @@ export class LiveHub {
   private batch: LiveEvent[] = [];
   private toStore: LiveEventDraft[] = [];
   private batchTimer: NodeJS.Timeout | null = null;
+  private checks = 0;
 
   constructor(private readonly deps: Deps) {
     deps.live.subscribe((draft) => this.queueForStore(draft));
@@ -92,13 +104,17 @@ export class LiveHub {
    * event the user may see. Returns the detach function too.
    */
   async attach(stream: LiveStream, from: StartFrom): Promise<{ resume: Resume; detach: () => void }> {
-    const entry: Attached = { stream, replayedUpTo: 0, queued: [] };
+    const entry: Attached = { stream, replayedUpTo: 0, replaying: true, reviews: [], queued: [], checked: 0 };
     this.attached.add(entry);
     const detach = () => this.detach(entry);
     try {
       await this.startListening();
       const resume = await this.resumeFrom(stream.user, from);
       entry.replayedUpTo = resume.lastId;
+      // Read with the role the stream opened with: an access change heard meanwhile is waited for, and the
+      // replay is filtered again for whoever the account now is (an ended stream writes nothing).
+      while (entry.reviews.length) await Promise.all(entry.reviews);
+      if (resume.kind === 'replay') resume.events = resume.events.filter((e) => canSee(stream.user, e));
       return { resume, detach };
     } catch (err) {
       detach();
@@ -109,11 +125,18 @@ export class LiveHub {
   /** Writes what was heard while the replay was read; call once the replay (or reset) is written. */
   flush(detachOrStream: LiveStream): void {
     for (const entry of this.attached) {
-      if (entry.stream !== detachOrStream || !entry.queued) continue;
-      const queued = entry.queued;
-      entry.queued = null;
-      this.deliver(entry, queued.sort((a, b) => Number(a.id) - Number(b.id)));
+      if (entry.stream !== detachOrStream) continue;
+      entry.replaying = false;
+      this.release(entry);
     }
+  }
+
+  /** Writes what a stream was held back from, once nothing holds it any more. */
+  private release(entry: Attached): void {
+    if (entry.replaying || entry.reviews.length || !this.attached.has(entry)) return;
+    const queued = entry.queued;
+    entry.queued = [];
+    if (queued.length) this.deliver(entry, queued.sort((a, b) => Number(a.id) - Number(b.id)));
   }
 
   /** Ends every stream (the server is shutting down) and stops listening. */
@@ -167,7 +190,7 @@ export class LiveHub {
     const { db, logger } = this.deps;
     try {
       const ids = await insertLiveEvents(db, drafts);
-      await notify(db, CHANNEL, ids.join(','));
+      await announceEvents(db, ids);
       this.stored += drafts.length;
       if (this.stored >= PRUNE_EVERY) {
         this.stored = 0;
@@ -178,8 +201,7 @@ export class LiveHub {
     }
   }
 
-  private async heard(payload: string): Promise<void> {
-    const ids = payload.split(',').map(Number).filter(Number.isSafeInteger);
+  private async heard(ids: number[]): Promise<void> {
     if (!ids.length) return;
     const events = await findLiveEvents(readerOf(this.deps.db), ids);
     for (const event of events) this.lastHeard = Math.max(this.lastHeard, Number(event.id));
@@ -202,7 +224,7 @@ export class LiveHub {
   }
 
   private deliver(entry: Attached, events: LiveEvent[]): void {
-    if (entry.queued) {
+    if (entry.replaying || entry.reviews.length) {
       entry.queued.push(...events);
       return;
     }
@@ -222,8 +244,12 @@ export class LiveHub {
           this.lastHeard = last;
           return listen(
             db,
-            CHANNEL,
-            (payload) => void this.heard(payload).catch(onError),
+            LIVE_CHANNEL,
+            (payload) => {
+              const signal = liveSignalOf(payload);
+              if (signal.kind === 'access') this.accessChanged(signal.userId);
+              else void this.heard(signal.ids).catch(onError);
+            },
             () => void this.catchUp().catch(onError),
             onError,
           );
@@ -248,20 +274,63 @@ export class LiveHub {
 
   /** Keeps every stream's connection (and the proxies on the way) open, and ends those whose session ended. */
   private async beat(): Promise<void> {
-    const entries = [...this.attached];
+    for (const entry of await this.recheck([...this.attached])) entry.stream.heartbeat();
+  }
+
+  /**
+   * The account's sessions or rights changed: its streams here are held (sent nothing) from this moment until
+   * they are checked again, then ended or sent what they may now see. The signal comes after the change
+   * committed, so the check reads it. A check that fails ends them: the browser reconnects through sign-in.
+   */
+  private accessChanged(userId: number): void {
+    const entries = [...this.attached].filter((e) => e.stream.user.id === userId);
+    if (!entries.length) return;
+    const review = this.recheck(entries)
+      .then(() => {}, (err: unknown) => {
+        this.deps.logger.warn({ err, userId }, 'live stream access check failed; streams ended');
+        for (const entry of entries) this.endStream(entry);
+      })
+      .finally(() => {
+        for (const entry of entries) {
+          entry.reviews = entry.reviews.filter((r) => r !== review);
+          this.release(entry);
+        }
+      });
+    for (const entry of entries) entry.reviews.push(review);
+  }
+
+  /**
+   * Reads the streams' sessions and accounts as they stand now (one statement): ends those whose session ended
+   * or whose account is no longer active; the others take the account's current role (a rep made admin sees
+   * every event from now on; an admin made rep, only theirs). Answers the streams still open.
+   */
+  private async recheck(entries: Attached[]): Promise<Attached[]> {
+    const check = ++this.checks;
     const sessionIds = [...new Set(entries.flatMap((e) => (e.stream.sessionId ? [e.stream.sessionId] : [])))];
     const users = await usersOfSessions(readerOf(this.deps.db), sessionIds, this.deps.clock().getTime());
+    const open: Attached[] = [];
     for (const entry of entries) {
+      if (!this.attached.has(entry)) continue;
       const user = entry.stream.sessionId ? users.get(entry.stream.sessionId) : undefined;
       if (!user || !isActive(user) || user.id !== entry.stream.user.id) {
-        this.detach(entry);
-        entry.stream.end();
+        // A session never comes back once ended: whichever read saw it gone, the stream ends.
+        this.endStream(entry);
         continue;
       }
-      // A changed role counts from now on (a rep made admin sees every event; an admin made rep, only theirs).
-      entry.stream.user = publicUser(user);
-      entry.stream.heartbeat();
+      // Reads started later see at least as much: one finishing after a newer one leaves the newer one's role.
+      if (check > entry.checked) {
+        entry.checked = check;
+        entry.stream.user = publicUser(user);
+      }
+      open.push(entry);
     }
+    return open;
+  }
+
+  private endStream(entry: Attached): void {
+    if (!this.attached.has(entry)) return;
+    this.detach(entry);
+    entry.stream.end();
   }
 }
 
