@@ -2,6 +2,7 @@
 // https on port 443, never an IP address or a name resolving inside a private network; one per signed-in
 // device, five per person; and an endpoint another account registered stays theirs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_PUSH_HOSTS, loadConfig } from '../../config';
 import { startFakePushService, type FakePushService } from '../../testing/fake-push-service';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
 import { ENGINES, testConfig, useTestApp } from '../../testing/test-app';
@@ -141,5 +142,16 @@ describe('push subscriptions with the system resolver', () => {
     const res = await as(app, admin, 'POST', SUBSCRIPTIONS, { endpoint: 'https://localhost/push/x', keys });
     expect(res.status).toBe(400);
     expect(res.json.message).toMatch(/\(localhost\) resolves to an address inside a private network/);
+  });
+});
+
+describe('PUSH_ALLOWED_HOSTS', () => {
+  it('read at start - the push services by default; host names, trimmed and lower-cased; an IP address, a port or a scheme stops the start', () => {
+    expect(loadConfig({}).push.allowedHosts).toEqual(DEFAULT_PUSH_HOSTS);
+    expect(loadConfig({ PUSH_ALLOWED_HOSTS: ' FCM.googleapis.com , push.internal.example ' }).push.allowedHosts).toEqual(['fcm.googleapis.com', 'push.internal.example']);
+    for (const bad of ['127.0.0.1', 'push.example:8443', 'https://push.example', '*.push.example', ' , ', 'localhost']) {
+      expect(() => loadConfig({ PUSH_ALLOWED_HOSTS: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ PUSH_ALLOWED_HOSTS: bad }), bad).toThrow(/PUSH_ALLOWED_HOSTS: must be host names/);
+    }
   });
 });
