@@ -1,58 +1,52 @@
-// The dashboard's data: the leads shown (one page or more, for the current search and status filter) and
-// the stats. Both are refreshed when a lead is submitted from the public form, in this tab or another.
+// The dashboard's data: the leads shown (one page or more, for the current search and filters: a paged live
+// list, lib/paged-live-list.ts) and beside them the stats, the events, the CRM line and the filters. All are
+// refreshed when a lead is submitted from the public form, in this tab or another.
 import { create } from 'zustand';
 import type { LeadsState } from './leads-state';
-import type { CrmStatus, EventSummary, Lead, Stats } from '@contract';
+import type { Lead } from '@contract';
 import { describeError, errorMessage, isUnauthorized } from '../../lib/server-error';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { subscribe } from '../../lib/events';
 import { isLiveOpen } from '../../lib/live-stream';
-import { applyHeldLiveEvents, applyLiveEvent, reloadAfterGap } from './live-leads';
+import { createPagedLiveList } from '../../lib/paged-live-list';
+import { leadMatches, refreshAfterLiveEvent, refreshStatsAfterGap } from './live-leads';
 import { sessionExpired } from '../../lib/session-expired';
-import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, releaseLead, retryLeadSync, type LeadFilters } from './leads-api';
-
-
-function messageOf(error: unknown): string {
-  return describeError(error);
-}
+import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, releaseLead, retryLeadSync } from './leads-api';
 
 /** The dashboard words a lost session with the titled toast. */
 function failed(error: unknown): string {
   if (isUnauthorized(error)) sessionExpired('titled');
-  return messageOf(error);
+  return describeError(error);
 }
 
-// Each list request gets a number; an answer that arrives after a newer request started (the person typed
-// on) is dropped, so the table always matches the filters shown.
-let leadsRequest = 0;
+/** Recent Leads: newest first, a page at a time, for the filters shown; a live lead goes in at the top when they show it. */
+export const useLeadsList = createPagedLiveList<Lead>({
+  firstPage: async () => {
+    const page = await fetchLeadsPage(useLeadsStore.getState().filters);
+    return { items: page.leads, next: page.next };
+  },
+  nextPage: async (next) => {
+    const page = await fetchLeadsPage(useLeadsStore.getState().filters, next);
+    return { items: page.leads, next: page.next };
+  },
+  failed,
+  recordOf: (event) => ((event.recordKind ?? 'lead') === 'lead' ? (event.record as Lead) : null),
+  addsNew: (event, lead) => (event.type === 'lead.created' || event.type === 'capture.created') && leadMatches(lead, useLeadsStore.getState().filters),
+});
 
 export const useLeadsStore = create<LeadsState>()((set, get) => ({
   filters: { q: '', status: '', event: '', rating: '', followUp: '', interest: '', spam: false },
-  leads: [],
-  next: null,
-  leadsStatus: 'idle',
-  leadsError: null,
-  loadingMore: false,
-  loadMoreError: null,
   stats: null,
   statsStatus: 'idle',
   statsError: null,
   events: [],
   crm: null,
   retrying: new Set(),
-  newIds: new Set(),
   liveVersion: 0,
 
-  markSeen: (id) => {
-    if (!get().newIds.has(id)) return;
-    const newIds = new Set(get().newIds);
-    newIds.delete(id);
-    set({ newIds });
-  },
-
   ensureLoaded: () => {
-    if (get().leadsStatus === 'idle') {
-      void get().loadLeads();
+    if (useLeadsList.getState().status === 'idle') {
+      void useLeadsList.getState().load();
       void get().loadEvents();
     }
     if (get().statsStatus === 'idle') {
@@ -63,33 +57,7 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
 
   setFilters: async (filters) => {
     set({ filters: { ...get().filters, ...filters } });
-    await get().loadLeads();
-  },
-
-  loadLeads: async () => {
-    const request = ++leadsRequest;
-    set({ leadsStatus: 'loading', leadsError: null, loadMoreError: null, loadingMore: false });
-    try {
-      const page = await fetchLeadsPage(get().filters);
-      if (request !== leadsRequest) return;
-      set({ leads: page.leads, next: page.next, leadsStatus: 'ready' });
-      applyHeldLiveEvents(useLeadsStore);
-    } catch (error) {
-      if (request === leadsRequest) set({ leadsStatus: 'error', leadsError: failed(error) });
-    }
-  },
-
-  loadMore: async () => {
-    const { next, loadingMore } = get();
-    if (!next || loadingMore) return;
-    const request = leadsRequest;
-    set({ loadingMore: true, loadMoreError: null });
-    try {
-      const page = await fetchLeadsPage(get().filters, next);
-      if (request === leadsRequest) set({ leads: [...get().leads, ...page.leads], next: page.next, loadingMore: false });
-    } catch (error) {
-      if (request === leadsRequest) set({ loadingMore: false, loadMoreError: failed(error) });
-    }
+    await useLeadsList.getState().load();
   },
 
   loadEvents: async () => {
@@ -128,11 +96,11 @@ async function actOnLead(id: number, call: (id: number) => Promise<unknown>, don
   const { retrying } = useLeadsStore.getState();
   if (retrying.has(id)) return;
   useLeadsStore.setState({ retrying: new Set(retrying).add(id) });
-  const { loadLeads, loadStats, loadCrmStatus } = useLeadsStore.getState();
+  const { loadStats, loadCrmStatus } = useLeadsStore.getState();
   try {
     await call(id);
     notifySuccess(done);
-    await Promise.all([loadLeads(), loadStats(), loadCrmStatus()]);
+    await Promise.all([useLeadsList.getState().load(), loadStats(), loadCrmStatus()]);
   } catch (error) {
     if (isUnauthorized(error)) sessionExpired('titled');
     else notifyError(failure, errorMessage(error));
@@ -143,16 +111,22 @@ async function actOnLead(id: number, call: (id: number) => Promise<unknown>, don
   }
 }
 
+/** The newest lead the table shows, for the unseen count; none while it shows the suspected spam. */
+export function useNewestShownLeadId(): number | undefined {
+  const spam = useLeadsStore((s) => s.filters.spam);
+  const newest = useLeadsList((s) => s.items.reduce((max, l) => Math.max(max, l.id), 0) || undefined);
+  return spam ? undefined : newest;
+}
+
 // A lead delivered (from this tab or another, at once or from the outbox) refreshes the admin's leads and
-// stats, once per delivery, unless the live stream is open: then its event brings the lead (live-leads.ts).
+// stats, once per delivery, unless the live stream is open: then its event brings the lead (the list above).
 // Only data already held is refreshed; a store that never loaded (a visitor who is not staff) makes no admin call.
 subscribe('delivered', ({ items }) => {
   if (!items.some((i) => i.kind === 'lead') || isLiveOpen()) return;
-  const { leadsStatus, statsStatus, loadLeads, loadStats } = useLeadsStore.getState();
-  if (leadsStatus !== 'idle') void loadLeads();
-  if (statsStatus !== 'idle') void loadStats();
+  if (useLeadsList.getState().status !== 'idle') void useLeadsList.getState().load();
+  if (useLeadsStore.getState().statsStatus !== 'idle') void useLeadsStore.getState().loadStats();
 });
 
-// What the live stream tells every tab (lib/live-stream.ts): a lead in, a lead changed, or a gap to reload.
-subscribe('live', ({ event }) => applyLiveEvent(useLeadsStore, event));
-subscribe('live-reset', () => reloadAfterGap(useLeadsStore));
+// What the live stream changes beside the list (live-leads.ts): the stats, chart, events and CRM line.
+subscribe('live', ({ event }) => refreshAfterLiveEvent(useLeadsStore, event));
+subscribe('live-reset', () => refreshStatsAfterGap(useLeadsStore));

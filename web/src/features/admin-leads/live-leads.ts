@@ -1,11 +1,9 @@
-// What the live stream changes on the dashboard. A new lead goes in at the top of the table when it matches
-// the search and filters shown (the same rules the server applies: lead-search.ts, leads-queries.ts), marked
-// new until seen, with what the person reads kept in place; the stats, chart, event list and event summary
-// are read again (rollups: cheap), a burst of leads costing one read. A change of a lead already shown
-// replaces it where it is. After a gap the stream could not replay, everything held is loaded again once.
+// What the live stream changes on the dashboard. The table is a paged live list (lib/paged-live-list.ts): a new
+// lead goes in at its top when it matches the search and filters shown (`leadMatches`: the same rules the
+// server applies, lead-search.ts and leads-queries.ts), and a change of a lead shown replaces it where it is.
+// Beside the table, the stats, chart, event list and event summary are read again (rollups: cheap), a burst of
+// leads costing one read; after a gap the stream could not replay, they are read again once.
 import type { Lead, LiveEvent } from '@contract';
-import { heldWhileLoading, olderThanShown } from '../../lib/live-list';
-import { keepScrollPosition } from '../../lib/keep-scroll';
 import type { LeadFilters } from './leads-api';
 import type { StoreApi } from 'zustand';
 import type { LeadsState } from './leads-state';
@@ -31,47 +29,25 @@ export function leadMatches(lead: Lead, filters: LeadFilters): boolean {
   return columns.some((c) => c.startsWith(q));
 }
 
-const held = heldWhileLoading<LiveEvent>();
-
-/** Called by the store once a load of the table is in: the new leads heard meanwhile go in now. */
-export function applyHeldLiveEvents(useLeadsStore: Store): void {
-  held.drain((event) => applyLiveEvent(useLeadsStore, event));
+/** Reads everything beside the table again, once the burst of events `event` belongs to has passed. */
+function readAgain(useLeadsStore: Store): void {
+  const { loadStats, loadEvents, loadCrmStatus } = useLeadsStore.getState();
+  void loadStats();
+  void loadEvents();
+  void loadCrmStatus();
+  useLeadsStore.setState((s) => ({ liveVersion: s.liveVersion + 1 }));
 }
 
 /** Called by the store for each event of the live stream. */
-export function applyLiveEvent(useLeadsStore: Store, event: LiveEvent): void {
-  const state = useLeadsStore.getState();
-  if ((event.recordKind ?? 'lead') !== 'lead' || (state.leadsStatus === 'idle' && state.statsStatus === 'idle')) return;
-  const lead = event.record as Lead;
-  // A load on its way may have been read before this event: it is applied again once the answer is in.
-  if (state.leadsStatus === 'loading') held.hold(event);
-  const shown = state.leads.findIndex((l) => l.id === lead.id);
-  if (shown >= 0) {
-    const leads = [...state.leads];
-    leads[shown] = lead;
-    useLeadsStore.setState({ leads });
-  } else if ((event.type === 'lead.created' || event.type === 'capture.created') && state.leadsStatus === 'ready' && !olderThanShown(lead.id, state.leads) && leadMatches(lead, state.filters)) {
-    keepScrollPosition(() => useLeadsStore.setState((s) => ({ leads: [lead, ...s.leads], newIds: new Set(s.newIds).add(lead.id) })));
-  }
+export function refreshAfterLiveEvent(useLeadsStore: Store, event: LiveEvent): void {
+  if ((event.recordKind ?? 'lead') !== 'lead') return;
   clearTimeout(refresh);
   refresh = setTimeout(() => {
-    const { statsStatus, loadStats, loadEvents, loadCrmStatus } = useLeadsStore.getState();
-    if (statsStatus === 'idle') return;
-    void loadStats();
-    void loadEvents();
-    void loadCrmStatus();
-    useLeadsStore.setState((s) => ({ liveVersion: s.liveVersion + 1 }));
+    if (useLeadsStore.getState().statsStatus !== 'idle') readAgain(useLeadsStore);
   }, REFRESH_AFTER_MS);
 }
 
-/** After a gap the stream could not replay: everything the dashboard holds, read again once. */
-export function reloadAfterGap(useLeadsStore: Store): void {
-  const { leadsStatus, statsStatus, loadLeads, loadStats, loadEvents, loadCrmStatus } = useLeadsStore.getState();
-  if (leadsStatus !== 'idle') void loadLeads();
-  if (statsStatus !== 'idle') {
-    void loadStats();
-    void loadEvents();
-    void loadCrmStatus();
-    useLeadsStore.setState((s) => ({ liveVersion: s.liveVersion + 1 }));
-  }
+/** After a gap the stream could not replay: everything beside the table, read again once. */
+export function refreshStatsAfterGap(useLeadsStore: Store): void {
+  if (useLeadsStore.getState().statsStatus !== 'idle') readAgain(useLeadsStore);
 }

@@ -1,69 +1,44 @@
-// Print-sample requests: the list (a page at a time, "Load more" for the next) and the Pending/Processed
-// toggle, which sends the opposite of the value shown, and then refetches as many requests as are shown.
+// Print-sample requests: the list (a paged live list, lib/paged-live-list.ts: a page at a time, "Load more" for
+// the next, live requests in at the top) and the Pending/Processed toggle, which sends the opposite of the
+// value shown, and then refetches as many requests as are shown.
 import { create } from 'zustand';
 import type { RequestsState } from './requests-state';
 import { PAGE_LIMIT, type SampleRequest } from '@contract';
 import { notifySuccess } from '../../lib/toast';
 import { errorMessage } from '../../lib/server-error';
+import { createPagedLiveList } from '../../lib/paged-live-list';
 import { fetchSampleRequests, releaseSampleRequest, REQUESTS_PAGE_SIZE, retrySampleSync, setProcessed } from './samples-api';
 import { readFailed, writeFailed } from './failure';
-import { subscribe } from '../../lib/events';
-import { applyHeldLiveEvents, applyLiveEvent, reloadAfterGap } from './live-requests';
 
+/**
+ * The requests, newest first. A new request from the live stream goes in at the top, and the "N Total Requests"
+ * badge counts it, except while the tab shows the suspected spam (a live request is never spam).
+ */
+export const useRequestsList = createPagedLiveList<SampleRequest>({
+  firstPage: async (shown) => {
+    // A refresh after a change keeps as many requests on screen as were there (up to the server's page maximum).
+    const limit = Math.min(PAGE_LIMIT.max, Math.max(REQUESTS_PAGE_SIZE, shown));
+    const page = await fetchSampleRequests({ limit, spam: useRequestsStore.getState().spam });
+    return { items: page.requests, next: page.next, total: page.total };
+  },
+  nextPage: async (next) => {
+    const page = await fetchSampleRequests({ next });
+    return { items: page.requests, next: page.next, total: page.total };
+  },
+  failed: readFailed,
+  recordOf: (event) => (event.recordKind === 'sample' ? (event.record as SampleRequest) : null),
+  addsNew: (event) => event.type === 'sample.created' && !useRequestsStore.getState().spam,
+});
 
-// Each list request gets a number; a page that arrives after a newer reload started is dropped.
-let listRequest = 0;
+const reload = () => useRequestsList.getState().load();
 
 export const useRequestsStore = create<RequestsState>()((set, get) => ({
-  requests: [],
-  total: 0,
-  next: null,
-  loadingMore: false,
-  loadMoreError: null,
-  status: 'idle',
-  error: null,
   updating: new Set(),
   retrying: new Set(),
   spam: false,
-  newIds: new Set(),
-
-  markSeen: (id) => {
-    if (!get().newIds.has(id)) return;
-    const newIds = new Set(get().newIds);
-    newIds.delete(id);
-    set({ newIds });
-  },
 
   ensureLoaded: () => {
-    if (get().status === 'idle') void get().load();
-  },
-
-  load: async () => {
-    const request = ++listRequest;
-    // A refresh after a change keeps as many requests on screen as were there (up to the server's page maximum).
-    const limit = Math.min(PAGE_LIMIT.max, Math.max(REQUESTS_PAGE_SIZE, get().requests.length));
-    set({ status: 'loading', error: null, loadingMore: false, loadMoreError: null });
-    try {
-      const page = await fetchSampleRequests({ limit, spam: get().spam });
-      if (request !== listRequest) return;
-      set({ requests: page.requests, total: page.total, next: page.next, status: 'ready' });
-      applyHeldLiveEvents(useRequestsStore);
-    } catch (error) {
-      if (request === listRequest) set({ status: 'error', error: readFailed(error) });
-    }
-  },
-
-  loadMore: async () => {
-    const { next, loadingMore } = get();
-    if (!next || loadingMore) return;
-    const request = listRequest;
-    set({ loadingMore: true, loadMoreError: null });
-    try {
-      const page = await fetchSampleRequests({ next });
-      if (request === listRequest) set({ requests: [...get().requests, ...page.requests], total: page.total, next: page.next, loadingMore: false });
-    } catch (error) {
-      if (request === listRequest) set({ loadingMore: false, loadMoreError: readFailed(error) });
-    }
+    if (useRequestsList.getState().status === 'idle') void reload();
   },
 
   toggleProcessed: async (request) => {
@@ -72,7 +47,7 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
     try {
       await setProcessed(request.id, !request.processed);
       notifySuccess('Sample request updated successfully');
-      await get().load();
+      await reload();
     } catch (error) {
       writeFailed(error, 'Failed to update sample request');
     } finally {
@@ -85,8 +60,9 @@ export const useRequestsStore = create<RequestsState>()((set, get) => ({
   retrySync: (id) => actOnRequest(id, retrySampleSync, 'Sync queued again', 'Failed to retry sync'),
 
   showSpam: async (spam) => {
-    set({ spam, requests: [] });
-    await get().load();
+    set({ spam });
+    useRequestsList.getState().clear();
+    await reload();
   },
 
   releaseFromSpam: (id) => actOnRequest(id, releaseSampleRequest, 'Sample request released', 'Failed to release sample request'),
@@ -100,7 +76,7 @@ async function actOnRequest(id: number, call: (id: number) => Promise<unknown>, 
   try {
     await call(id);
     notifySuccess(done);
-    await useRequestsStore.getState().load();
+    await reload();
   } catch (error) {
     writeFailed(error, failure, errorMessage(error));
   } finally {
@@ -109,7 +85,3 @@ async function actOnRequest(id: number, call: (id: number) => Promise<unknown>, 
     useRequestsStore.setState({ retrying: still });
   }
 }
-
-// What the live stream tells every tab (lib/live-stream.ts): a request in, a request changed, or a gap to reload.
-subscribe('live', ({ event }) => applyLiveEvent(useRequestsStore, event));
-subscribe('live-reset', () => reloadAfterGap(useRequestsStore));

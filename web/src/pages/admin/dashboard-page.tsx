@@ -2,14 +2,13 @@
 // filter, paging and CSV export. Seen while visible, it marks its newest lead seen (the unseen count); ?lead=ID
 // opens that lead's details.
 import { useEffect } from 'react';
-import { CrmStatusLine, EventSummaryPanel, LeadFilters, LeadFromLink, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore } from '../../features/admin-leads';
+import { CrmStatusLine, EventSummaryPanel, LeadFilters, LeadFromLink, LeadsChart, LeadsTable, LoadMore, StatCards, useLeadsStore, useNewestShownLeadId } from '../../features/admin-leads';
 import { useMarkLeadsSeen } from '../../features/notifications';
 
 export default function DashboardPage() {
   useEffect(() => useLeadsStore.getState().ensureLoaded(), []);
   // The newest lead shown (suspected spam is not counted as unseen, so it marks nothing seen either).
-  const newestLeadId = useLeadsStore((s) => (s.filters.spam ? undefined : s.leads.reduce((max, l) => Math.max(max, l.id), 0) || undefined));
-  useMarkLeadsSeen(newestLeadId);
+  useMarkLeadsSeen(useNewestShownLeadId());
   return (
     <div className="space-y-6">
       <StatCards />

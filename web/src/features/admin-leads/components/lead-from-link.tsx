@@ -6,7 +6,7 @@ import type { Lead } from '@contract';
 import { notifyError } from '../../../lib/toast';
 import { describeError } from '../../../lib/server-error';
 import { fetchLead } from '../leads-api';
-import { useLeadsStore } from '../leads-store';
+import { useLeadsList } from '../leads-store';
 import { LeadDetailDialog } from './lead-detail-dialog';
 
 export function LeadFromLink() {
@@ -19,7 +19,7 @@ export function LeadFromLink() {
       setLead(null);
       return;
     }
-    const listed = useLeadsStore.getState().leads.find((l) => l.id === id);
+    const listed = useLeadsList.getState().items.find((l) => l.id === id);
     if (listed) {
       setLead(listed);
       return;

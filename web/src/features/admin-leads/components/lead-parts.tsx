@@ -6,15 +6,15 @@ import { SPAM_REASON_LABELS, type Lead } from '@contract';
 import { useSeen } from '../../../lib/use-seen';
 import { WriteButton } from '../../../components/ui/write-button';
 import { ariaKeyShortcuts, SHORTCUTS } from '../../../lib/keyboard-shortcuts';
-import { useLeadsStore } from '../leads-store';
+import { useLeadsList, useLeadsStore } from '../leads-store';
 import { LeadStatusBadge } from './lead-status-badge';
 import { ConsentBadge } from './lead-capture-details';
 
 /** A lead the live stream added: marked "New" until it has been on screen a moment (lib/use-seen.ts). */
 export function useNewLead<T extends Element>(id: number): { ref: RefObject<T | null>; isNew: boolean } {
   const ref = useRef<T>(null);
-  const isNew = useLeadsStore((s) => s.newIds.has(id));
-  const markSeen = useLeadsStore((s) => s.markSeen);
+  const isNew = useLeadsList((s) => s.newIds.has(id));
+  const markSeen = useLeadsList((s) => s.markSeen);
   const seen = useCallback(() => markSeen(id), [markSeen, id]);
   useSeen(ref, isNew, seen);
   return { ref, isNew };

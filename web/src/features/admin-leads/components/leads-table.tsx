@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
 import { moveListSelection } from '../../../lib/list-selection';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
-import { useLeadsStore } from '../leads-store';
+import { useLeadsList } from '../leads-store';
 import { industryLabel, volumeLabel } from './lead-labels';
 import { LeadDetailDialog } from './lead-detail-dialog';
 import { LeadCard } from './lead-card';
@@ -19,10 +19,10 @@ import { NewMark } from '../../../components/ui/new-mark';
 const LEAD_COLUMNS = ['Contact', 'Company', 'Industry', 'Volume', 'Date', 'Status'] as const;
 
 export function LeadsTable() {
-  const leads = useLeadsStore((s) => s.leads);
-  const status = useLeadsStore((s) => s.leadsStatus);
-  const error = useLeadsStore((s) => s.leadsError);
-  const retry = useLeadsStore((s) => s.loadLeads);
+  const leads = useLeadsList((s) => s.items);
+  const status = useLeadsList((s) => s.status);
+  const error = useLeadsList((s) => s.error);
+  const retry = useLeadsList((s) => s.load);
   // The lead whose details are open; kept as the object so a refetch behind the dialog does not close it.
   const [shown, setShown] = useState<Lead | null>(null);
   const wide = useMediaQuery(WIDE_SCREEN);

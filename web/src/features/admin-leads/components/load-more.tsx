@@ -1,15 +1,15 @@
 // "Load more" follows the Link header's next page; it disappears on the last page.
 import { LoadMoreButton } from '../../../components/ui/load-more';
-import { useLeadsStore } from '../leads-store';
+import { useLeadsList } from '../leads-store';
 
 export function LoadMore() {
-  const next = useLeadsStore((s) => s.next);
-  const loadingMore = useLeadsStore((s) => s.loadingMore);
-  const error = useLeadsStore((s) => s.loadMoreError);
-  const loadMore = useLeadsStore((s) => s.loadMore);
-  const count = useLeadsStore((s) => s.leads.length);
+  const next = useLeadsList((s) => s.next);
+  const loadingMore = useLeadsList((s) => s.loadingMore);
+  const error = useLeadsList((s) => s.loadMoreError);
+  const loadMore = useLeadsList((s) => s.loadMore);
+  const count = useLeadsList((s) => s.items.length);
   // While a new search or filter loads, the old list's next page is no longer the one to fetch.
-  const reloading = useLeadsStore((s) => s.leadsStatus === 'loading');
+  const reloading = useLeadsList((s) => s.status === 'loading');
 
   return (
     <LoadMoreButton

@@ -11,19 +11,19 @@ import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/
 import { moveListSelection, selectedListItem } from '../../../lib/list-selection';
 import { useWritesPaused } from '../../../lib/offline-data';
 import { useSeen } from '../../../lib/use-seen';
-import { useRequestsStore } from '../requests-store';
+import { useRequestsList, useRequestsStore } from '../requests-store';
 import { RequestCard } from './request-card';
 
 export function RequestsTab() {
-  const requests = useRequestsStore((s) => s.requests);
-  const status = useRequestsStore((s) => s.status);
-  const error = useRequestsStore((s) => s.error);
-  const load = useRequestsStore((s) => s.load);
-  const total = useRequestsStore((s) => s.total);
-  const next = useRequestsStore((s) => s.next);
-  const loadingMore = useRequestsStore((s) => s.loadingMore);
-  const loadMoreError = useRequestsStore((s) => s.loadMoreError);
-  const loadMore = useRequestsStore((s) => s.loadMore);
+  const requests = useRequestsList((s) => s.items);
+  const status = useRequestsList((s) => s.status);
+  const error = useRequestsList((s) => s.error);
+  const load = useRequestsList((s) => s.load);
+  const total = useRequestsList((s) => s.total ?? 0);
+  const next = useRequestsList((s) => s.next);
+  const loadingMore = useRequestsList((s) => s.loadingMore);
+  const loadMoreError = useRequestsList((s) => s.loadMoreError);
+  const loadMore = useRequestsList((s) => s.loadMore);
   const spam = useRequestsStore((s) => s.spam);
   const showSpam = useRequestsStore((s) => s.showSpam);
   const toggleProcessed = useRequestsStore((s) => s.toggleProcessed);
@@ -90,8 +90,8 @@ export function RequestsTab() {
 /** One request of the list; one the live stream added is marked "New" until it has been on screen a moment. */
 function RequestItem({ request }: { request: SampleRequest }) {
   const ref = useRef<HTMLLIElement>(null);
-  const isNew = useRequestsStore((s) => s.newIds.has(request.id));
-  const markSeen = useRequestsStore((s) => s.markSeen);
+  const isNew = useRequestsList((s) => s.newIds.has(request.id));
+  const markSeen = useRequestsList((s) => s.markSeen);
   const seen = useCallback(() => markSeen(request.id), [markSeen, request.id]);
   useSeen(ref, isNew, seen);
   return (
