@@ -1,7 +1,7 @@
 // Fills the leads table fast: multi-row inserts of 1,000 in one transaction, then the rollups counted while
 // the rows are made and written in batches, exactly what the per-lead upserts would have produced.
 import type { Db } from '../api/src/db/knex';
-import { LEAD_SOURCE_LABEL, LEAD_STATUSES, SOURCE_LABELS, VOLUME_VALUES, INDUSTRY_VALUES } from '../api/src/contract';
+import { LEAD_SOURCE_LABEL, LEAD_STATUSES, SOURCE_LABELS, VOLUME_VALUES, INDUSTRY_VALUES, normaliseEmail } from '../api/src/contract';
 
 const FIRST = ['James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'William', 'Elizabeth', 'David', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen'];
 const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin'];
@@ -25,7 +25,7 @@ function rng(seed: number) {
   };
 }
 
-const COLUMNS = ['first_name', 'last_name', 'email', 'company', 'phone', 'industry', 'volume', 'message', 'lead_source', 'source', 'status', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['first_name', 'last_name', 'email', 'email_normalised', 'company', 'phone', 'industry', 'volume', 'message', 'lead_source', 'source', 'status', 'created_at', 'updated_at'] as const;
 
 /** One multi-row VALUES insert (Knex compiles SQLite batches to a UNION ALL capped at 500 terms). */
 async function insertRows(db: Db, rows: Record<(typeof COLUMNS)[number], string | null>[]) {
@@ -50,10 +50,13 @@ export async function loadLeads(db: Db, total: number, now: Date, spanDays = 730
         const created = new Date(start + i * step).toISOString();
         const r = random();
         const company = random() < 0.8 ? `${last} ${pick(KINDS)} ${i % 5000}` : null;
+        const email = `${first}.${last}.${i}@${emailDomain(random(), company)}`.toLowerCase();
         rows.push({
           first_name: first,
           last_name: last,
-          email: `${first}.${last}.${i}@${emailDomain(random(), company)}`.toLowerCase(),
+          email,
+          // As the leads' own insert stores it (leads-queries); the database refuses a lead without it.
+          email_normalised: normaliseEmail(email),
           company,
           phone: random() < 0.5 ? `555-${String(i % 10000).padStart(4, '0')}` : null,
           industry: random() < 0.9 ? pick(INDUSTRY_VALUES) : null,

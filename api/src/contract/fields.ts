@@ -9,6 +9,17 @@ import { LIMITS } from './constants';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /**
+ * The one form of an e-mail address that every "same address" rule compares, on the server (finding, exporting
+ * and erasing a person, retention, a second capture at an event, the CRM's person, the audit log's hash: stored
+ * in `email_normalised` columns) and in the browser (a corrected form replacing its waiting version): trimmed,
+ * Unicode NFC, so an é typed as one character or as e + U+0301 is the same, then lower-cased as JavaScript does.
+ * SQL's lower() will not do: SQLite's folds ASCII letters only, PostgreSQL's follows the database's locale.
+ */
+export function normaliseEmail(address: string): string {
+  return address.trim().normalize('NFC').toLowerCase();
+}
+
+/**
  * A length check that stops the checks after it (zod runs every check by default, even after one failed),
  * so no later pattern ever sees an oversized string.
  */

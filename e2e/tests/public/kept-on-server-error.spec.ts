@@ -11,6 +11,7 @@ import { outboxSettled } from '../pwa/support/pwa';
 import { closeWriteFaultsDb, failWritesOf } from '../../support/write-faults';
 import { fillLead, waitOutMinimumFillTime, type LeadValues } from './support/lead-helpers';
 import { HYDRATED_SELECTOR } from '../../../web/src/lib/hydration-mark';
+import { normaliseEmail } from '../../../api/src/contract';
 
 test.use({ reducedMotion: 'reduce' });
 test.afterAll(closeWriteFaultsDb);
@@ -106,6 +107,29 @@ test('changed after a 500 and sent again while the fault holds - the corrected v
   // Nothing else arrives later: the first version is gone from the device, whose outbox has settled.
   await outboxSettled(page);
   expect((await leadsWithEmail(page.request, email)).map((l) => l.company)).toEqual(['Fixed Ltd']);
+});
+
+test('the same person fixes the company and retypes their address in capitals, é as e + U+0301, after a 500 - still the same person: the corrected version takes the waiting one\'s place', async ({ page }) => {
+  const email = `${uniqueTag('jos\u00e9')}@example.com`;
+  const retyped = email.toUpperCase().normalize('NFD');
+  // Both spellings are one address to the server (normaliseEmail), and so to the fault.
+  const recover = await failWritesOf('leads', 'insert', 'email_normalised', normaliseEmail(email));
+  const answers = leadAnswers(page);
+  const form = await sendInline(page, { firstName: 'José', lastName: 'Ult', email, company: 'Typo Ltd' });
+  await expect(page.getByText('1 waiting to send')).toBeVisible();
+
+  await form.company.fill('Fixed Ltd');
+  await form.email.fill(retyped);
+  await form.submit.click();
+  await expect.poll(() => answersTo(answers, { company: 'Fixed Ltd' })).toContain(500);
+  await expect(page.getByText('1 waiting to send')).toBeVisible();
+  await expect(page.getByText('2 waiting to send')).toHaveCount(0);
+
+  await recover();
+  await expect.poll(async () => (await leadsWithEmail(page.request, retyped)).map((l) => l.company), { timeout: 20_000 }).toEqual(['Fixed Ltd']);
+  await outboxSettled(page);
+  expect((await leadsWithEmail(page.request, retyped)).map((l) => l.company)).toEqual(['Fixed Ltd']);
+  expect(await leadsWithEmail(page.request, email)).toEqual([]);
 });
 
 test('someone else\'s details typed over the kept form after a 500 (a shared phone at a stand) - a second lead: both wait, both arrive', async ({ page }) => {

@@ -12,7 +12,7 @@
 // before the page's script ran is taken over at hydration (the form's ref), never wiped.
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type * as z from 'zod/mini';
-import { fieldErrors, HONEYPOT_FORM_FIELD } from '@contract';
+import { fieldErrors, HONEYPOT_FORM_FIELD, normaliseEmail } from '@contract';
 import { useSubmissionAttempt } from './use-submission-attempt';
 import { useFormEcho, type PublicFormName } from './form-echo';
 
@@ -136,7 +136,8 @@ export function usePublicForm<V extends PublicFormValues, I, P>(options: PublicF
       input = fields as unknown as I;
     }
     setErrors({});
-    const submitter = String((fields as Record<string, unknown>).email ?? '').trim().toLowerCase();
+    // Who sends it, in the form the server compares addresses (any case, any Unicode form of the same letters).
+    const submitter = normaliseEmail(String((fields as Record<string, unknown>).email ?? ''));
     const attempt = attemptFor(JSON.stringify([input, trap, ...(options.context ?? [])]), submitter, () =>
       options.payload(input, { [HONEYPOT_FORM_FIELD]: trap, elapsedMs: Math.round(performance.now() - shownAt.current) }),
     );

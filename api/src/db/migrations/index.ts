@@ -25,6 +25,9 @@ import * as m062 from './062_lead_symbol_search';
 import * as m066 from './066_notifications';
 import * as m067 from './067_staff_audit_no_truncate';
 import * as m068 from './068_lead_search_secure_delete';
+import * as m069 from './069_email_normalised_columns';
+import * as m070 from './070_email_normalised_backfill';
+import * as m071 from './071_email_normalised_indexes';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -53,6 +56,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '066_notifications': m066,
   '067_staff_audit_no_truncate': m067,
   '068_lead_search_secure_delete': m068,
+  '069_email_normalised_columns': m069,
+  '070_email_normalised_backfill': m070,
+  '071_email_normalised_indexes': m071,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

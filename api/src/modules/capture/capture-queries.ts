@@ -4,41 +4,41 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/knex';
 import { lockedForUpdate, lockKeysForTransaction } from '../../db/dialect';
 import { toIso } from '../../db/types';
-import type { EventSummary, Lead } from '../../contract';
+import { normaliseEmail, type EventSummary, type Lead } from '../../contract';
 import { leadFromRow, leadsWithCapturer } from '../leads/leads-queries';
 
 /**
- * The lead this e-mail already has at this event. Both sides are lowered by the database, so the lookup
- * folds case exactly as the unique index (event_name, lower(email)) does on each engine. On PostgreSQL the
- * row is locked for the merge that follows.
+ * The lead this e-mail already has at this event, compared in its normalised form, as the unique index
+ * (event_name, email_normalised) compares it. A lead stored as a twin of it before addresses were compared in
+ * full (migration 069) is not the one: the person's lead there is the first. On PostgreSQL the row is locked
+ * for the merge that follows.
  */
 export async function findCapturedLead(db: Db, eventName: string, email: string): Promise<Lead | undefined> {
-  const query = leadsWithCapturer(db).where('leads.event_name', eventName).whereRaw('lower(leads.email) = lower(?)', [email]);
+  const query = leadsWithCapturer(db).where('leads.event_name', eventName).where('leads.email_normalised', normaliseEmail(email)).whereNull('leads.event_twin_of');
   const row = await lockedForUpdate(db, query, 'leads').first();
   return row ? leadFromRow(row) : undefined;
 }
 
-/** How a person at an event is told apart: the event's name and the e-mail, case folded as the unique index does. */
-export const capturedId = (eventName: string, email: string) => `${eventName}\u0000${email.toLowerCase()}`;
+/** How a person at an event is told apart: the event's name and the normalised e-mail, as the unique index does. */
+export const capturedId = (eventName: string, email: string) => personAtEvent(eventName, normaliseEmail(email));
+const personAtEvent = (eventName: string, normalised: string) => `${eventName}\u0000${normalised}`;
 
 /**
  * Which of these people already have a lead at their event (as capturedId values), in one query: per event,
- * `event_name = ? and lower(email) in (…)`, which both engines answer with seeks in the unique index
- * (event_name, lower(email)), so the look-up costs the same however many leads the event has. Keep that shape:
- * both planners answer an OR of (event, e-mail) pairs by reading every lead of the event.
+ * `event_name = ? and email_normalised in (…)`, which both engines answer with seeks in the unique index
+ * (event_name, email_normalised, …), so the look-up costs the same however many leads the event has. Keep that
+ * shape: both planners answer an OR of (event, e-mail) pairs by reading every lead of the event.
  */
 export async function findCapturedEmails(db: Db, people: { eventName: string; email: string }[]): Promise<Set<string>> {
   if (people.length === 0) return new Set();
   const byEvent = new Map<string, string[]>();
-  for (const p of people) byEvent.set(p.eventName, [...(byEvent.get(p.eventName) ?? []), p.email]);
-  const rows: { event_name: string; email: string }[] = await db('leads')
-    .select('event_name', 'email')
+  for (const p of people) byEvent.set(p.eventName, [...(byEvent.get(p.eventName) ?? []), normaliseEmail(p.email)]);
+  const rows: { event_name: string; email_normalised: string }[] = await db('leads')
+    .select('event_name', 'email_normalised')
     .where((w) => {
-      for (const [eventName, emails] of byEvent) {
-        w.orWhere((o) => o.where('event_name', eventName).whereRaw(`lower(email) in (${emails.map(() => 'lower(?)').join(', ')})`, emails));
-      }
+      for (const [eventName, emails] of byEvent) w.orWhere((o) => o.where('event_name', eventName).whereIn('email_normalised', emails));
     });
-  return new Set(rows.map((r) => capturedId(r.event_name, r.email)));
+  return new Set(rows.map((r) => personAtEvent(r.event_name, r.email_normalised)));
 }
 
 /**

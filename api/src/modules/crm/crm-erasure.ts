@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../http/errors';
 import type { PipedriveClient } from './pipedrive-client';
 import { deleteJobs, enqueueErasure, findErasure, isLiveClaim, jobsOfRecords, type CrmJob, type CrmRecordKind } from './crm-queries';
-import { crmKey, forgetPersons, knownPersonIds } from './crm-known-ids';
+import { forgetPersons, knownPersonIds, personKey } from './crm-known-ids';
 
 /** A lead or sample request being erased, with its address (what its Pipedrive person was found by). */
 export interface ErasedRecord {
@@ -59,8 +59,8 @@ export const syncUnderWay = () =>
  * (`emailsGone`), the persons the product created: by a job that created it, or remembered in crm_known_ids.
  */
 async function pipedriveTargets(db: Knex, records: readonly ErasedRecord[], jobs: readonly CrmJob[], emailsGone: readonly string[]) {
-  const gone = new Set(emailsGone.map(crmKey));
-  const emailOf = new Map(records.map((r) => [`${r.kind}:${r.id}`, crmKey(r.email)]));
+  const gone = new Set(emailsGone.map(personKey));
+  const emailOf = new Map(records.map((r) => [`${r.kind}:${r.id}`, personKey(r.email)]));
   const dealIds = new Set<number>();
   const personIds = new Set<number>();
   for (const job of jobs) {

@@ -96,9 +96,13 @@ function whereDue(q: Knex.QueryBuilder, nowIso: string, staleIso: string): Knex.
   );
 }
 
-/** The record's e-mail or company behind a job row (`alias`), trimmed and lower-cased; null when blank or an erasure. */
+/**
+ * The record's person or company behind a job row (`alias`): its normalised address (email_normalised, the form
+ * every "same address" rule compares), or its company trimmed and lower-cased; null when blank or an erasure.
+ */
 function recordKeySql(alias: string, column: 'email' | 'company'): string {
-  const of = (table: string) => `(select nullif(lower(trim(${table}.${column})), '') from ${table} where ${table}.id = ${alias}.record_id)`;
+  const key = (table: string) => (column === 'email' ? `${table}.email_normalised` : `lower(trim(${table}.company))`);
+  const of = (table: string) => `(select nullif(${key(table)}, '') from ${table} where ${table}.id = ${alias}.record_id)`;
   return `(case when ${alias}.kind = 'lead' then ${of('leads')} when ${alias}.kind = 'sample_request' then ${of('sample_requests')} end)`;
 }
 

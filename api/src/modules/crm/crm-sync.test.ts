@@ -302,11 +302,12 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
 
   it('two leads with one e-mail and company waiting together, two processes, search lagging 5 s - one person, one organization, two deals', async () => {
     fake.setSearchLag(5000);
-    const email = uniqueEmail('twin');
+    const email = uniqueEmail('twin-jos\u00e9');
     const company = `Twin Co ${crypto.randomBytes(3).toString('hex')}`;
-    // Queued before any worker runs, so both are due at once; the second differs in case and spaces only.
+    // Queued before any worker runs, so both are due at once; the second differs in case, spaces and the form of
+    // its é (e + U+0301) only: one address, one person.
     const first = await postLead({ email, company });
-    const second = await postLead({ email: email.toUpperCase(), company: ` ${company.toUpperCase()} ` });
+    const second = await postLead({ email: email.toUpperCase().normalize('NFD'), company: ` ${company.toUpperCase()} ` });
     startWorker(app.db, 'process-a');
     startWorker(app.connectAgain(), 'process-b');
     await waitForLeadStatus(first.id, 'synced', 15_000);

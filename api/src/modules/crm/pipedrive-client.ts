@@ -1,6 +1,7 @@
 // A small client for the few Pipedrive calls the sync needs (docs/crm-sync.md lists the documentation each
 // follows). v2 where it exists (persons, organizations, deals), v1 for notes, which have no v2 yet. The token
 // travels in the `x-api-token` header, never in the URL, so it cannot end up in a log line.
+import { normaliseEmail } from '../../contract';
 
 export interface PipedriveClientOptions {
   baseUrl: string;
@@ -78,10 +79,11 @@ export class PipedriveClient {
     const data = await this.call<{ items: SearchItem<{ id: number; emails?: string[] }>[] }>('GET', '/api/v2/persons/search', {
       query: { term: email, fields: 'email', exact_match: 'true', limit: '10' },
     });
-    const wanted = email.toLowerCase();
-    // The search is exact but case-insensitive; prefer a person that really holds this address.
+    const wanted = normaliseEmail(email);
+    // The search is exact but case-insensitive; prefer a person that really holds this address (in any case or
+    // Unicode form: normaliseEmail).
     const items = data?.items ?? [];
-    const hit = items.find((i) => (i.item.emails ?? []).some((e) => e.toLowerCase() === wanted)) ?? items[0];
+    const hit = items.find((i) => (i.item.emails ?? []).some((e) => normaliseEmail(e) === wanted)) ?? items[0];
     return hit ? hit.item.id : null;
   }
 

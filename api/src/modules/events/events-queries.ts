@@ -1,5 +1,5 @@
 // An event's figures for staff, each counted by the database over the leads of that event, which
-// the (event_name, lower(email)) index finds by its leading column on both engines: no lead row is loaded.
+// the (event_name, email_normalised) index finds by its leading column on both engines: no lead row is loaded.
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 import { LEAD_RATING_VALUES, type EventDetail, type LeadRating } from '../../contract';

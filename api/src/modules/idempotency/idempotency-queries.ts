@@ -4,6 +4,7 @@
 import type { Db } from '../../db/knex';
 import { chunksOf } from '../../lib/chunks';
 import { containsPattern } from '../../lib/like-pattern';
+import { normaliseEmail } from '../../contract';
 
 export interface KeyRow {
   requestHash: string;
@@ -100,12 +101,19 @@ export async function dropAnswersOfRecords(db: Db, scopes: readonly string[], re
 }
 
 /**
- * Drops every stored answer whose body holds this text, whatever its scope or record (case-insensitively).
+ * Drops every stored answer whose body holds this e-mail address in any case or Unicode form (normaliseEmail),
+ * whatever its scope or record. SQL's lower() cannot say so (SQLite's folds ASCII only), so the bodies are
+ * compared here; the database hands over only those holding an @, which no normalisation adds or removes.
  * Bodies are kept 30 days only (dropBodiesOlderThan), so this reads a bounded number of rows.
  */
-export async function dropAnswersMentioning(db: Db, text: string): Promise<number> {
-  return db('idempotency_keys')
+export async function dropAnswersMentioning(db: Db, email: string): Promise<number> {
+  const wanted = normaliseEmail(email);
+  const rows: { scope: string; key: string; response_body: string }[] = await db('idempotency_keys')
+    .select('scope', 'key', 'response_body')
     .whereNotNull('response_body')
-    .whereRaw(`lower(response_body) like ? escape '\\'`, [containsPattern(text)])
-    .update({ response_body: null });
+    .whereRaw(`response_body like ? escape '\\'`, [containsPattern('@')]);
+  const holding = rows.filter((row) => normaliseEmail(row.response_body).includes(wanted));
+  let dropped = 0;
+  for (const row of holding) dropped += await db('idempotency_keys').where({ scope: row.scope, key: row.key }).update({ response_body: null });
+  return dropped;
 }

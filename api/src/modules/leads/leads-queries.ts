@@ -8,7 +8,7 @@ import { lockedForUpdate } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import { chunksOf } from '../../lib/chunks';
 import type { SpamSignals } from '../../lib/spam-guard';
-import type { Industry, Lead, LeadData, Volume } from '../../contract';
+import { normaliseEmail, type Industry, type Lead, type LeadData, type Volume } from '../../contract';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
 import { isShortTerm, RECENT_WINDOW, whereIndexCandidates, whereMatches, whereShortTermCandidates } from './lead-search';
 
@@ -98,6 +98,8 @@ export async function insertLeads(db: Db, leads: NewLeadRow[]): Promise<Lead[]> 
         first_name: data.firstName,
         last_name: data.lastName,
         email: data.email,
+        // The form every "same address" rule compares (normaliseEmail); the database refuses a lead without it.
+        email_normalised: normaliseEmail(data.email),
         company: data.company ?? null,
         phone: data.phone ?? null,
         industry: data.industry ?? null,
@@ -146,10 +148,10 @@ export async function findLead(db: Db, id: number): Promise<Lead | undefined> {
   return row ? leadFromRow(row) : undefined;
 }
 
-/** Every lead (suspected spam too) with this e-mail address, compared case-insensitively (index leads_email_lower). */
+/** Every lead (suspected spam too) with this e-mail address in any case or Unicode form (index leads_email_normalised). */
 export async function findLeadsByEmail(db: Db, email: string): Promise<Lead[]> {
   const rows = await leadsWithCapturer(db)
-    .whereRaw('lower(leads.email) = lower(?)', [email])
+    .where('leads.email_normalised', normaliseEmail(email))
     .orderBy([
       { column: 'leads.created_at', order: 'desc' },
       { column: 'leads.id', order: 'desc' },

@@ -18,7 +18,7 @@ import { deleteSampleRequests } from '../samples/samples-queries';
 import { deleteCapturesOfLeads } from '../capture-details/lead-captures-queries';
 import { deletePhotosOfLeads } from '../capture-photos/capture-photos-queries';
 import { dropAnswersOfRecords } from '../idempotency/idempotency-queries';
-import { crmKey } from '../crm/crm-known-ids';
+import { personKey } from '../crm/crm-known-ids';
 import { lockCrmJobs, releaseFromCrm, syncingNow, syncUnderWay, type ErasedRecord } from '../crm/crm-erasure';
 import { deleteLiveEventsOfRecords } from '../live/live-queries';
 import { recordsOfAddresses, type RecordRef } from './privacy-queries';
@@ -87,8 +87,8 @@ async function addressesLeftWithout(trx: Knex.Transaction, records: readonly Era
   const erased = new Set(records.map((r) => `${r.kind}:${r.id}`));
   const all = await recordsOfAddresses(trx, records.map((r) => r.email));
   const kept = new Set([
-    ...all.leads.filter((r) => !erased.has(`lead:${r.id}`)).map((r) => crmKey(r.email)),
-    ...all.sampleRequests.filter((r) => !erased.has(`sample_request:${r.id}`)).map((r) => crmKey(r.email)),
+    ...all.leads.filter((r) => !erased.has(`lead:${r.id}`)).map((r) => personKey(r.email)),
+    ...all.sampleRequests.filter((r) => !erased.has(`sample_request:${r.id}`)).map((r) => personKey(r.email)),
   ]);
-  return [...new Set(records.map((r) => crmKey(r.email)))].filter((email) => !kept.has(email));
+  return [...new Set(records.map((r) => personKey(r.email)))].filter((email) => !kept.has(email));
 }

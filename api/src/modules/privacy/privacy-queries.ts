@@ -1,24 +1,24 @@
 // Which records an erasure or a retention run takes. Reads only: the records themselves are deleted by their
 // owners (leads-queries keeps the rollups right, capture-details and capture-photos their rows). Every query
-// compiles to the same meaning on SQLite and PostgreSQL and is served by an index: lower(email) (migration
-// 055) for addresses, (created_at, id) for age.
+// compiles to the same meaning on SQLite and PostgreSQL and is served by an index: email_normalised (migration
+// 071) for addresses, (created_at, id) for age.
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { chunksOf } from '../../lib/chunks';
+import { normaliseEmail } from '../../contract';
 
 export interface RecordRef {
   id: number;
   email: string;
 }
 
-/** Every lead and sample request whose address is one of these, case-insensitively. */
+/** Every lead and sample request whose address is one of these, in any case or Unicode form (normaliseEmail). */
 export async function recordsOfAddresses(db: Db, emails: readonly string[]): Promise<{ leads: RecordRef[]; sampleRequests: RecordRef[] }> {
   const leads: RecordRef[] = [];
   const sampleRequests: RecordRef[] = [];
-  for (const chunk of chunksOf([...new Set(emails)])) {
-    const lowered = chunk.map(() => 'lower(?)').join(', ');
-    leads.push(...(await db('leads').select('id', 'email').whereRaw(`lower(email) in (${lowered})`, chunk)).map(ref));
-    sampleRequests.push(...(await db('sample_requests').select('id', 'email').whereRaw(`lower(email) in (${lowered})`, chunk)).map(ref));
+  for (const chunk of chunksOf([...new Set(emails.map(normaliseEmail))])) {
+    leads.push(...(await db('leads').select('id', 'email').whereIn('email_normalised', chunk)).map(ref));
+    sampleRequests.push(...(await db('sample_requests').select('id', 'email').whereIn('email_normalised', chunk)).map(ref));
   }
   return { leads, sampleRequests };
 }

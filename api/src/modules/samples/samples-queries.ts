@@ -2,7 +2,7 @@
 // Date objects: both leave this file in the contract's shape.
 import type { Db } from '../../db/knex';
 import { toBool, toIso } from '../../db/types';
-import type { SampleRequest, SampleRequestData, SampleType, SpamReason, UsState } from '../../contract';
+import { normaliseEmail, type SampleRequest, type SampleRequestData, type SampleType, type SpamReason, type UsState } from '../../contract';
 import type { SpamSignals } from '../../lib/spam-guard';
 import type { Knex } from 'knex';
 import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
@@ -51,6 +51,8 @@ export async function insertSampleRequests(db: Db, requests: NewSampleRequest[])
         first_name: data.firstName,
         last_name: data.lastName,
         email: data.email,
+        // The form every "same address" rule compares (normaliseEmail); the database refuses a request without it.
+        email_normalised: normaliseEmail(data.email),
         phone: data.phone ?? null,
         company: data.company ?? null,
         address_line1: data.addressLine1,
@@ -132,10 +134,10 @@ export async function setSampleRequestProcessed(db: Db, id: number, processed: b
   return row ? sampleRequestFromRow(row) : undefined;
 }
 
-/** Every request (suspected spam too) with this e-mail address, compared case-insensitively (index sample_requests_email_lower). */
+/** Every request (suspected spam too) with this e-mail address in any case or Unicode form (index sample_requests_email_normalised). */
 export async function findSampleRequestsByEmail(db: Db, email: string): Promise<SampleRequest[]> {
   const rows = await db('sample_requests')
-    .whereRaw('lower(email) = lower(?)', [email])
+    .where('email_normalised', normaliseEmail(email))
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },

@@ -141,7 +141,7 @@ describe.each(ENGINES)('sample requests on %s', (engine) => {
   it('paging - 50 by default with a Link to the next page; limit and before walk every request once, X-Total-Count counts them all', async () => {
     const nowIso = new Date().toISOString();
     const rows = Array.from({ length: 55 }, (_, i) => ({
-      first_name: 'Page', last_name: `Row${i}`, email: `page${i}@example.com`, address_line1: '1 Main St', city: 'Austin',
+      first_name: 'Page', last_name: `Row${i}`, email: `page${i}@example.com`, email_normalised: `page${i}@example.com`, address_line1: '1 Main St', city: 'Austin',
       state: 'TX', zip: '73301', sample_type: 'postcards', pipedrive_status: 'pending', processed: false, created_at: nowIso, updated_at: nowIso,
     }));
     await app.db.batchInsert('sample_requests', rows, 20);
@@ -168,7 +168,7 @@ describe.each(ENGINES)('sample requests on %s', (engine) => {
   it('paging the suspected spam - X-Total-Count counts the filter, every next Link keeps spam=1', async () => {
     const nowIso = new Date().toISOString();
     const rows = Array.from({ length: 5 }, (_, i) => ({
-      first_name: 'Spam', last_name: `Bot${i}`, email: `bot${i}@example.com`, address_line1: '1 Main St', city: 'Austin', state: 'TX',
+      first_name: 'Spam', last_name: `Bot${i}`, email: `bot${i}@example.com`, email_normalised: `bot${i}@example.com`, address_line1: '1 Main St', city: 'Austin', state: 'TX',
       zip: '73301', sample_type: 'postcards', pipedrive_status: 'pending', processed: false, spam_reason: 'honeypot', created_at: nowIso, updated_at: nowIso,
     }));
     await app.db.batchInsert('sample_requests', rows, 20);

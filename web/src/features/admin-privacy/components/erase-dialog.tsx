@@ -1,7 +1,7 @@
 // The confirmation before an erasure: what goes, what cannot, and the address typed again, so nobody erases
 // the wrong person with one stray click. Headless UI's dialog keeps focus inside and closes on Escape.
 import { useId, useState, type FormEvent } from 'react';
-import type { PersonRecords } from '@contract';
+import { normaliseEmail, type PersonRecords } from '@contract';
 import { Modal } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
@@ -15,7 +15,8 @@ export function EraseDialog({ records, open, onClose }: { records: PersonRecords
   const erase = usePersonStore((s) => s.erase);
   const erasing = usePersonStore((s) => s.erasing);
   const limitsId = useId();
-  const matches = typed.trim().toLowerCase() === records.email.trim().toLowerCase();
+  // The address typed again counts in any case or Unicode form, as the erasure itself compares it.
+  const matches = normaliseEmail(typed) === normaliseEmail(records.email);
   const photos = records.captures.filter((c) => c.photo).length;
   const goes = listed([
     ...(records.leads.length ? [plural(records.leads.length, 'lead')] : []),

@@ -4,7 +4,7 @@
 // where the next capture starts (Scan after a scanned badge, First name after a typed one). Enter in any
 // field saves; in Notes, Ctrl/⌘+Enter.
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { INDUSTRIES, VOLUMES, captureInputSchema, fieldErrors } from '@contract';
+import { INDUSTRIES, VOLUMES, captureInputSchema, fieldErrors, normaliseEmail } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useCaptureStore } from '../capture-store';
@@ -103,8 +103,9 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
   });
 
   function isDuplicate(outcome: ScanOutcome): boolean {
-    const email = outcome.contact.email?.toLowerCase();
-    return captures.some((c) => c.eventName === eventName && ((email && c.fields.email.toLowerCase() === email) || c.scan?.rawPayload === outcome.scan.rawPayload));
+    // The same person as the server decides it (a second capture at the event merges): the same normalised address.
+    const email = outcome.contact.email && normaliseEmail(outcome.contact.email);
+    return captures.some((c) => c.eventName === eventName && ((email && normaliseEmail(c.fields.email) === email) || c.scan?.rawPayload === outcome.scan.rawPayload));
   }
 
   const bind = (field: Field) => ({
