@@ -1,7 +1,8 @@
 // The layers of the code base as rules over the import graph (`npm run lint:imports`, part of `npm test`).
 // An arrow may only point down a layer; features stay independent of each other; nothing forms a cycle.
 //   web: app (routes, layouts, entries) → pages (content) → features/<x> → components/ui → lib
-//   api: app.ts/server.ts → modules (routes → service → queries) → http, db, lib → contract (zod only)
+//   api: app.ts/server.ts/wiring.ts → modules (routes → service → queries; each behind its index.ts)
+//        → pipeline (submissions, idempotency, live bus) → http → db, lib → contract (zod only)
 // docs/architecture.md explains each layer and who owns which rule.
 
 const TESTS = '\\.test\\.tsx?$';
@@ -115,9 +116,34 @@ module.exports = {
     {
       name: 'api-infrastructure-not-to-modules',
       severity: 'error',
-      comment: 'http/, db/ and lib/ serve every module and so depend on none of them (nor on the app that wires them).',
+      comment:
+        'pipeline/, http/, db/ and lib/ serve every module and so depend on none of them (nor on the app that wires them): ' +
+        'a module that must act when another stores something registers as a follower of the pipeline instead.',
+      from: { path: '^api/src/(pipeline|http|db|lib)/', pathNot: TESTS },
+      to: { path: ['^api/src/modules/', '^api/src/(app|server|wiring|deps)\\.ts$'] },
+    },
+    {
+      name: 'api-infrastructure-not-to-pipeline',
+      severity: 'error',
+      comment: 'The submission pipeline stands on http/, db/ and lib/; they never reach up to it.',
       from: { path: '^api/src/(http|db|lib)/', pathNot: TESTS },
-      to: { path: ['^api/src/modules/', '^api/src/(app|server)\\.ts$'] },
+      to: { path: '^api/src/pipeline/' },
+    },
+    {
+      name: 'api-modules-through-front-door',
+      severity: 'error',
+      comment:
+        "A module reaches another module only through its front door, its index.ts: what it offers is listed there, and " +
+        'the files behind it (routes, services, queries) can move or split without touching its users.',
+      from: { path: '^api/src/modules/([^/]+)/', pathNot: TESTS },
+      to: { path: '^api/src/modules/[^/]+/', pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'api-app-through-front-doors',
+      severity: 'error',
+      comment: 'The app, the server, the wiring and the test harness reach a module only through its front door, its index.ts.',
+      from: { path: '^api/src/', pathNot: ['^api/src/modules/', TESTS] },
+      to: { path: '^api/src/modules/[^/]+/', pathNot: '^api/src/modules/[^/]+/index\\.ts$' },
     },
     {
       name: 'api-routes-through-services',

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { api, createTestDb, startTestApp, testConfig } from '../api/src/testing/test-app';
 import { startFakePipedrive } from '../api/src/testing/fake-pipedrive';
-import { CrmSyncWorker } from '../api/src/modules/crm/crm-worker';
+import { CrmSyncWorker } from '../api/src/modules/crm';
 
 const SAMPLES = Number(process.env.BENCH_CRM_SAMPLES ?? 20);
 /** A realistic round trip to api.pipedrive.com from a US data centre, per call. */

@@ -9,8 +9,9 @@ import path from 'node:path';
 import pino from 'pino';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
-import { submitLead } from '../api/src/modules/leads/leads-service';
-import { createLiveBus } from '../api/src/modules/live/live-bus';
+import { submitLead } from '../api/src/modules/leads';
+import { createLiveBus } from '../api/src/pipeline/live-bus';
+import { createSubmissions } from '../api/src/wiring';
 import type { LeadData } from '../api/src/contract';
 
 const url = process.env.URL ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dm-storage-')), 'bench.sqlite');
@@ -23,7 +24,9 @@ db.on('query-response', (_r: unknown, q: { __knexQueryUid: string; sql: string }
   const kind = q.sql.slice(0, 40);
   (times.get(kind) ?? times.set(kind, []).get(kind)!).push(performance.now() - started.get(q.__knexQueryUid)!);
 });
-const deps = { db, clock: () => new Date(), logger: pino({ level: 'silent' }), live: createLiveBus() };
+const logger = pino({ level: 'silent' });
+const live = createLiveBus();
+const deps = { db, clock: () => new Date(), logger, live, submissions: createSubmissions(logger, live) };
 const input = {
   firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Analytical Engines', phone: '555-0100',
   industry: 'mortgage', volume: '1000-5000', message: 'Call me', source: 'Main Website', elapsedMs: 6000,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import http from 'node:http';
 import autocannon, { type Result } from 'autocannon';
 import { createDb } from '../api/src/db/knex';
-import { hashPassword } from '../api/src/modules/auth/password';
+import { hashPassword } from '../api/src/modules/auth';
 import { createBenchDb, type BenchEngine } from './bench-db';
 import { printTable, type GoalRow } from './goals';
 import { startServer, type ServerProcess } from './server-process';

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
 import { createDb } from '../api/src/db/knex';
-import { hashPassword } from '../api/src/modules/auth/password';
+import { hashPassword } from '../api/src/modules/auth';
 import { benchEngines, createBenchDb, type BenchEngine } from './bench-db';
 import { printGoals, printTable, type GoalRow } from './goals';
 import { startServer } from './server-process';

@@ -5,10 +5,9 @@
 // with a signed-in session, median of RUNS after one warm-up request.
 import type { Knex } from 'knex';
 import { createDb } from '../api/src/db/knex';
-import { leadsWithCapturer } from '../api/src/modules/leads/leads-queries';
-import { isShortTerm, whereIndexCandidates, whereMatches, whereShortTermCandidates } from '../api/src/modules/leads/lead-search';
+import { leadsWithCapturer, isShortTerm, whereIndexCandidates, whereMatches, whereShortTermCandidates } from '../api/src/modules/leads';
 import { migrateLatest } from '../api/src/db/migrate';
-import { hashPassword } from '../api/src/modules/auth/password';
+import { hashPassword } from '../api/src/modules/auth';
 import { createBenchDb, type BenchEngine } from './bench-db';
 import { median, printTable, type GoalRow } from './goals';
 import { loadLeads } from './load-leads';

@@ -13,7 +13,8 @@ import { createApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
-import { createLiveBus } from '../api/src/modules/live/live-bus';
+import { createLiveBus } from '../api/src/pipeline/live-bus';
+import { createSubmissions } from '../api/src/wiring';
 
 async function main() {
   const mode = process.argv[2];
@@ -22,7 +23,10 @@ async function main() {
     const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), rateLimitPerMinute: null };
     const db = createDb(config.databaseUrl);
     await migrateLatest(db);
-    handler = createApp({ db, config, logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: ['bench-session-key-bench-session-key-0123'], live: createLiveBus() }).callback();
+    const logger = pino({ level: 'silent' });
+    const live = createLiveBus();
+    const submissions = createSubmissions(logger, live);
+    handler = createApp({ db, config, logger, clock: () => new Date(), sessionKeys: ['bench-session-key-bench-session-key-0123'], live, submissions }).callback();
   } else if (mode === 'bare') {
     handler = (req, res) => {
       const chunks: Buffer[] = [];

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
-import { hashPassword } from '../api/src/modules/auth/password';
+import { hashPassword } from '../api/src/modules/auth';
 import { createBenchDb, type BenchEngine } from './bench-db';
 import { startServer } from './server-process';
 

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
 import { nowIso } from '../api/src/db/types';
-import { saveAccount } from '../api/src/modules/team/team-service';
+import { saveAccount } from '../api/src/modules/team';
 
 const USAGE = `Usage: npm run user:add -- --email <email> --password <password> [--name <name>] [--role admin|rep]
 

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/knex';
-import type { LiveBus } from './modules/live/live-bus';
+import type { LiveBus } from './pipeline/live-bus';
+import type { Submissions } from './pipeline/submissions';
 
 /** What every service and route factory receives: real parts in production and in tests alike. */
 export interface AppDeps {
@@ -14,4 +15,6 @@ export interface AppDeps {
   sessionKeys: string[];
   /** Where services announce committed changes for the staff's live desk. */
   live: LiveBus;
+  /** The submission pipeline: its kinds and the followers of every stored record (api/src/wiring.ts). */
+  submissions: Submissions;
 }

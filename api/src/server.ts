@@ -6,12 +6,13 @@ import { migrateLatest } from './db/migrate';
 import { createLogger } from './logger';
 import { resolveSessionKeys } from './session-secret';
 import { createApp } from './app';
-import { announceSetupLink } from './modules/auth/setup-link';
-import { CrmSyncWorker } from './modules/crm/crm-worker';
-import { startRetentionTimer } from './modules/privacy/retention-timer';
-import { startQuarantinePurgeTimer } from './modules/quarantine/quarantine-purge';
-import { createLiveBus } from './modules/live/live-bus';
-import { liveHubOf } from './modules/live/live-stream';
+import { announceSetupLink } from './modules/auth';
+import { CrmSyncWorker } from './modules/crm';
+import { startRetentionTimer } from './modules/privacy';
+import { startQuarantinePurgeTimer } from './pipeline/quarantine';
+import { createSubmissions } from './wiring';
+import { createLiveBus } from './pipeline/live-bus';
+import { liveHubOf } from './modules/live';
 
 async function main() {
   const config = loadConfig();
@@ -19,13 +20,15 @@ async function main() {
   const db = createDb(config.databaseUrl);
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  const live = createLiveBus((err) => logger.error({ err }, 'live event listener failed'));
   const deps = {
     db,
     config,
     logger,
     clock: () => new Date(),
     sessionKeys: resolveSessionKeys(config),
-    live: createLiveBus((err) => logger.error({ err }, 'live event listener failed')),
+    live,
+    submissions: createSubmissions(logger, live),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());

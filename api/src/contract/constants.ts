@@ -60,6 +60,9 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = { honeypot: 'Suspe
 /** Suspected spam nobody released is deleted after this many days. */
 export const QUARANTINE_DAYS = 30;
 
+/** The dashboard chart's window: leads per UTC day over this many days, today included (stats and the chart). */
+export const CHART_DAYS = 30;
+
 export const LEAD_STATUSES = ['new', 'synced', 'sync_failed'] as const;
 
 /** Lead `source` label by the path of the page the form was sent from; any other page is the main website. */

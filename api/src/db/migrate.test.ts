@@ -1,9 +1,8 @@
 // Two processes started together on one empty SQLite file each bring the schema up to date: both succeed, and
 // knex's lock table keeps its one row (two rows would read as "already locked" for every later run). Two pools on
-// one file stand for the two processes; the race is tried on 30 fresh files (without the tables prepared first,
-// one of 30 got stuck on "already locked" until the wait gave up; without the WAL switch retried in
-// sqlite-connection-setup.ts, every run failed "Acquire connection" with SQLITE_BUSY). Then the same as an operator
-// meets it: two real server processes on one new file, both serving.
+// one file stand for the two processes; the race is tried on 30 fresh files, where a start that made knex's tables
+// with knex, or met another's switch to WAL without waiting its turn, fails one way or the other. Then the same as
+// an operator meets it: two real server processes on one new file, both serving.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -6,8 +6,8 @@ import { migrationSource } from './migrations';
 
 /** Only one process migrates at a time (PostgreSQL: an advisory lock; see oneAtATime). */
 const MIGRATIONS_LOCK = 0x6d69_6772n;
-// Up to a minute for the other process's migrations: the whole schema from empty takes seconds, more on a busy
-// machine (a loaded 2-core CI run saw a second server give up after ten).
+// Up to a minute for the other process's migrations: the whole schema from empty takes seconds, and well over ten
+// on a busy 2-core machine.
 const LOCKED_RETRIES = 600;
 const LOCKED_WAIT_MS = 100;
 /** Knex's names for its tables (the knexfile keeps knex's default). */
@@ -45,7 +45,7 @@ function anotherProcessIsMigrating(err: unknown): boolean {
  * SQLite: knex's own bookkeeping tables, made in one transaction before knex looks at them. Knex makes its lock
  * table and inserts the table's one row in separate statements, so two processes starting together on an empty
  * file could both find the table empty and both insert a row; from then on taking the lock updates two rows,
- * which knex reads as "already locked", for ever (a CI run saw a second server give up after a minute of it).
+ * which knex reads as "already locked", for ever.
  * Our SQLite transactions begin IMMEDIATE: the second process waits here for the first and finds the row. The
  * tables are defined as knex defines them (knex/lib/migrations/migrate/table-creator.js); a file a race already
  * left with two rows keeps one.

@@ -1,5 +1,5 @@
 // Request bodies on /api are JSON of at most 32 KB: 415 for anything else, 413 past the limit. The public
-// forms' routes also take the form encoding a browser posts without script (modules/public-forms/form-post.ts turns it
+// forms' routes also take the form encoding a browser posts without script (http/form-post.ts turns it
 // into the same JSON body their schema checks).
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Next } from 'koa';

@@ -1,7 +1,7 @@
 // The public POST limit is attached to the routes, so every spelling the router accepts counts; and a
 // submission without the form's fill time has a smaller budget of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppWith } from '../modules/auth/auth-test-helpers';
+import { startAppWith } from '../testing/auth';
 import { ENGINES, api, createTestDb, type TestApp, type TestDb } from '../testing/test-app';
 
 // A person's lead as the site's form sends it (fill time included), so only the limit can refuse it.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppWith } from '../modules/auth/auth-test-helpers';
+import { startAppWith } from '../testing/auth';
 import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../testing/test-app';
 
 describe.each(ENGINES)('public POST rate limit on %s', (engine) => {

@@ -4,15 +4,17 @@
 //
 // The limit is middleware on the route definitions themselves (router.post(path, limit, handler)), never a
 // comparison with the request's path: the router matches paths case-insensitively and with or without a
-// trailing slash, so a path list here once let `/api/LEADS` through unlimited.
+// trailing slash, and a list of paths here would have to spell every one of those (`/api/LEADS`, `/api/leads/`).
 import type { Context, Next } from 'koa';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
 import { clientIp } from './client-ip';
 import { AppError } from './errors';
+import { atMostEvery } from '../lib/recurring';
 import { deleteWindowsBefore, hitWindow } from './rate-limit-queries';
 
 const WINDOW_MS = 60_000;
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const sweepDue = atMostEvery(10 * 60 * 1000);
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again in a minute.';
 
 /** True when the body carries the form's fill time, as the site's forms and their offline replays always do. */
@@ -29,20 +31,16 @@ function carriesFillTime(ctx: Context): boolean {
  * a second, smaller per-address budget (`untimedRateLimitPerMinute`): a script that leaves the field out gets
  * a handful of posts a minute, not the generous limit meant for people behind one conference Wi-Fi.
  */
-export function publicPostRateLimit({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
+export function publicPostRateLimit({ db, clock, config }: { db: Db; clock: () => Date; config: Config }) {
   const limit = config.rateLimitPerMinute;
   const untimedLimit = limit == null ? null : Math.min(limit, config.untimedRateLimitPerMinute);
-  let lastSweep = 0;
   return async (ctx: Context, next: Next) => {
     if (limit == null || untimedLimit == null) return next();
     const now = clock().getTime();
     const windowStart = now - (now % WINDOW_MS);
     const ip = clientIp(ctx);
     const over = async (bucket: string, max: number) => (await hitWindow(db, bucket, windowStart)) > max;
-    if (now - lastSweep >= SWEEP_EVERY_MS) {
-      lastSweep = now;
-      await deleteWindowsBefore(db, windowStart);
-    }
+    if (sweepDue.due(db, now)) await deleteWindowsBefore(db, windowStart);
     if ((await over(`public-post:${ip}`, limit)) || (!carriesFillTime(ctx) && (await over(`public-post-untimed:${ip}`, untimedLimit)))) {
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new AppError('rate_limited', RATE_LIMITED_MESSAGE, { retryAfterSeconds });

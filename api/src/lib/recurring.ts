@@ -25,3 +25,28 @@ export function startRecurring(work: () => Promise<void>, { everyMs, firstAfterM
     },
   };
 }
+
+/**
+ * Upkeep that traffic triggers (dropping old answers, purging spam, sweeping expired rows): `due(scope, nowMs)` is
+ * true at most once per `everyMs` for each scope (a database), so a burst of requests costs one run and no scheduler
+ * is needed. A clock that went backwards makes it due again; `forget` makes it due at once (a run that failed).
+ */
+export interface Throttle {
+  due(scope: object, nowMs: number): boolean;
+  forget(scope: object): void;
+}
+
+export function atMostEvery(everyMs: number): Throttle {
+  const last = new WeakMap<object, number>();
+  return {
+    due(scope, nowMs) {
+      const previous = last.get(scope);
+      if (previous !== undefined && nowMs - previous < everyMs && nowMs >= previous) return false;
+      last.set(scope, nowMs);
+      return true;
+    },
+    forget(scope) {
+      last.delete(scope);
+    },
+  };
+}

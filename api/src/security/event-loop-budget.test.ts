@@ -12,7 +12,7 @@ import { isMainThread } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../contract';
 import { BODY_LIMIT_BYTES } from '../http/json-body';
-import { createAccount, startAppWith } from '../modules/auth/auth-test-helpers';
+import { createAccount, startAppWith } from '../testing/auth';
 import { createSetupToken } from '../modules/auth/setup-link';
 import { ENGINES, api, createTestDb, type TestApp, type TestDb } from '../testing/test-app';
 

@@ -2,7 +2,7 @@
 // session cookie to send with admin calls. Admin route tests therefore exercise the real session middleware.
 import crypto from 'node:crypto';
 import type { UserRole } from '../contract';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../modules/auth';
 import type { TestApp } from './test-app';
 
 export const TEST_PASSWORD = 'correct horse battery staple';

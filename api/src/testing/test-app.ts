@@ -13,7 +13,8 @@ import { loadConfig, type Config } from '../config';
 import { createDb, knexConfig, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import type { AppDeps } from '../deps';
-import { createLiveBus } from '../modules/live/live-bus';
+import { createLiveBus } from '../pipeline/live-bus';
+import { createSubmissions } from '../wiring';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -95,7 +96,7 @@ export type AppOverrides = Partial<Omit<AppDeps, 'config'>> & { config?: Partial
 /** Starts the real app on 127.0.0.1 on a free port, over the given database. */
 export async function startTestApp(db: Db, overrides: AppOverrides = {}): Promise<TestApp> {
   const { config: configOverrides, ...rest } = overrides;
-  const deps: AppDeps = {
+  const base = {
     db,
     config: testConfig({ rateLimitPerMinute: null, ...configOverrides }),
     logger: pino({ level: 'silent' }),
@@ -104,6 +105,7 @@ export async function startTestApp(db: Db, overrides: AppOverrides = {}): Promis
     live: createLiveBus(),
     ...rest,
   };
+  const deps: AppDeps = { ...base, submissions: rest.submissions ?? createSubmissions(base.logger, base.live) };
   const server = http.createServer(createApp(deps).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -40,9 +40,9 @@ let marked = false;
  * switch after hydration is a synchronous re-render of every component that asks `useHydrated()`, and asked
  * at the top of the app it would re-render the whole page in one long task on a slow phone. Rendered beside
  * the page, inside the page's own Suspense boundary: React hydrates each boundary in a pass of its own, after
- * what lies outside it, so a mark outside every boundary was set before the header, the page or its forms had
- * hydrated (the engine suite saw a form's fill-time clock start after it, and a lead sent at the minimum fill
- * time after the mark kept as spam).
+ * what lies outside it, so a mark outside every boundary would be set before the header, the page or its forms
+ * had hydrated: a form's fill-time clock would start after it, and a lead sent at the minimum fill time after
+ * the mark would be kept as spam.
  */
 function HydrationMark() {
   const hydrated = useHydrated();

@@ -4,9 +4,8 @@ import type { CurrentUser } from '../../contract';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { busy } from './hash-queue';
 import { admitAttempt, clearFailures } from './login-throttle';
-import { hashesFull, hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './password';
+import { hashesFull, hashPassword, needsRehash, signInsBusy, spendVerifyTime, verifyPassword } from './password';
 import { canSignInWithPassword, findUserByEmail, findUserById, isActive, publicUser, replacePasswordHash, signInGrant, type SignInGrant } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & { config: Pick<AppDeps['config'], 'signIn'> };
@@ -26,7 +25,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export async function authenticate(deps: Deps, input: LoginCredentials, ip: string): Promise<SignInGrant> {
   const email = input.email.trim().toLowerCase();
   const { maxQueuedHashes } = deps.config.signIn;
-  if (hashesFull(maxQueuedHashes)) throw busy();
+  if (hashesFull(maxQueuedHashes)) throw signInsBusy();
   await admitAttempt(deps, email, ip);
 
   const found = await findUserByEmail(deps.db, email);

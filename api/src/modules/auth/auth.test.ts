@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/types';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { saveAccount } from '../team/team-service';
-import { cookieFrom, createAccount, sessionSetCookie, signIn, startAppWith } from './auth-test-helpers';
+import { cookieFrom, createAccount, sessionSetCookie, signIn, startAppWith } from '../../testing/auth';
 
 const PASSWORD = 'correct horse battery';
 

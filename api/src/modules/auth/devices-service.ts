@@ -5,7 +5,7 @@ import type { CurrentUser, DeviceSession } from '../../contract';
 import type { Db } from '../../db/knex';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { recordStaffAction } from '../staff-audit/staff-audit-service';
+import { recordStaffAction } from '../staff-audit';
 import { describeDevice } from './device-description';
 import { deleteOtherSessionsOfUser, deleteSessionOfUser, deleteSessionsOfUser, listSessionsOfUser, type SessionRow } from './sessions-queries';
 import { findUserById, type UserRow } from './users-queries';

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, useTestApp } from '../../testing/test-app';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
-import { as, member } from '../team/team-test-helpers';
-import { signIn } from './auth-test-helpers';
+import { as, member } from '../../testing/team';
+import { signIn } from '../../testing/auth';
 import { ACTIVITY_EVERY_MS } from './session';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

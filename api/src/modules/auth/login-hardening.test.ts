@@ -2,7 +2,7 @@
 // bounded queue (503 with Retry-After beyond it) instead of an unbounded one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, createTestDb, type TestApp, type TestDb } from '../../testing/test-app';
-import { createAccount, signIn, startAppWith } from './auth-test-helpers';
+import { createAccount, signIn, startAppWith } from '../../testing/auth';
 
 const PASSWORD = 'correct horse battery';
 

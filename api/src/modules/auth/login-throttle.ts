@@ -4,6 +4,7 @@
 // Each attempt is counted and recorded atomically (see admitAttempt).
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { atMostEvery } from '../../lib/recurring';
 import {
   countAttemptsSince, deleteAttemptsBefore, deleteAttemptsForEmail, insertAttempt, lockAttempts, nthRecentAttemptAt,
   type AttemptKey,
@@ -12,11 +13,9 @@ import {
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const sweepDue = atMostEvery(10 * 60 * 1000);
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-
-let lastSweep = 0;
 
 class OverLimit extends Error {}
 
@@ -46,10 +45,7 @@ export async function admitAttempt({ db, clock }: Deps, email: string, ip: strin
     throw await tooManyAttempts(db, limits, since, now);
   }
   // Rows older than the window count for nothing; they are cleared at most every ten minutes per process.
-  if (now - lastSweep >= SWEEP_EVERY_MS) {
-    lastSweep = now;
-    await deleteAttemptsBefore(db, since);
-  }
+  if (sweepDue.due(db, now)) await deleteAttemptsBefore(db, since);
 }
 
 /** The 429, telling when the first of the used-up limits frees an attempt again. */

@@ -1,7 +1,7 @@
 // GET /api/logout reached from another site keeps the session and asks for a same-site confirmation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, createTestDb, type TestApp, type TestDb } from '../../testing/test-app';
-import { createAccount, sessionSetCookie, signIn, startAppWith } from './auth-test-helpers';
+import { createAccount, sessionSetCookie, signIn, startAppWith } from '../../testing/auth';
 
 const PASSWORD = 'correct horse battery';
 

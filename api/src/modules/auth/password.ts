@@ -2,7 +2,8 @@
 // self-describing (`scrypt$N$r$p$salt$hash`), so a later change of cost still verifies old hashes and
 // `needsRehash` tells the caller to upgrade them on the next sign-in.
 import crypto from 'node:crypto';
-import { HashQueue } from './hash-queue';
+import { AppError } from '../../http/errors';
+import { Turns } from '../../lib/turns';
 
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
@@ -17,10 +18,19 @@ interface ScryptParams {
 // scrypt needs 128·N·r bytes (128 MiB here); Node's default ceiling is 32 MiB, so it is raised with headroom.
 const maxmemFor = ({ N, r, p }: ScryptParams) => 128 * N * r * p * 2;
 
-// Every hash of the process passes one gate, sized by LOGIN_MAX_CONCURRENT_HASHES when the app is built; a command
-// (npm run user:add) hashes once and keeps the default.
+// Every hash of the process (sign-in, first-run setup, invites, resets) holds 128 MiB and a libuv worker thread for
+// about 0.3 s, so they take turns: LOGIN_MAX_CONCURRENT_HASHES at once, set when the app is built (a command such
+// as npm run user:add hashes once and keeps the default). Sign-in, the open door, also bounds how many may wait:
+// beyond that it is told to come back in a moment (503 with Retry-After), so a flood of sign-ins cannot pile up
+// memory or delay every other request that needs a worker thread (file reads, DNS).
 const DEFAULT_CONCURRENT_HASHES = 2;
-const hashGate = new HashQueue(DEFAULT_CONCURRENT_HASHES);
+const hashGate = new Turns(DEFAULT_CONCURRENT_HASHES);
+
+export const SIGN_IN_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a few seconds.';
+const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 a sign-in gets when too many already wait for a hash. */
+export const signInsBusy = () => new AppError('unavailable', SIGN_IN_BUSY_MESSAGE, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 
 /** How many password hashes run at once in this process (the setting LOGIN_MAX_CONCURRENT_HASHES). */
 export function setConcurrentHashes(maxConcurrent: number): void {
@@ -40,7 +50,7 @@ function derive(password: string, salt: Buffer, params: ScryptParams, keyLength:
           err ? reject(err) : resolve(key),
         );
       }),
-    maxQueued,
+    maxQueued === undefined ? undefined : { maxWaiting: maxQueued, whenFull: signInsBusy },
   );
 }
 

@@ -6,14 +6,15 @@ import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
-import { createAccount, signIn } from './auth-test-helpers';
+import { createAccount, signIn } from '../../testing/auth';
 import { authRoutes } from './auth-routes';
 import { ENGINES, TEST_SESSION_KEYS, api, testConfig, useTestDb } from '../../testing/test-app';
 import { errorMiddleware } from '../../http/errors';
 import { jsonBody } from '../../http/json-body';
 import { requireUser } from './require-user';
 import { sessionMiddleware } from './session';
-import { createLiveBus } from '../live/live-bus';
+import { createLiveBus } from '../../pipeline/live-bus';
+import { Submissions } from '../../pipeline/submissions';
 
 async function startGuardedApp(deps: AppDeps) {
   const app = new Koa({ keys: deps.sessionKeys });
@@ -43,7 +44,8 @@ describe.each(ENGINES)('requireUser on %s', (engine) => {
   let app: Awaited<ReturnType<typeof startGuardedApp>>;
   const PASSWORD = 'a long test password';
   beforeAll(async () => {
-    const deps: AppDeps = { db: testDb.db, config: testConfig(), logger: pino({ level: 'silent' }), clock: () => new Date(), sessionKeys: TEST_SESSION_KEYS, live: createLiveBus() };
+    const logger = pino({ level: 'silent' });
+    const deps: AppDeps = { db: testDb.db, config: testConfig(), logger, clock: () => new Date(), sessionKeys: TEST_SESSION_KEYS, live: createLiveBus(), submissions: new Submissions(logger) };
     app = await startGuardedApp(deps);
     await createAccount(testDb.db, 'admin@example.com', PASSWORD, 'admin');
     await createAccount(testDb.db, 'rep@example.com', PASSWORD, 'rep');

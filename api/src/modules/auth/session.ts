@@ -8,12 +8,13 @@ import type { Context } from 'koa';
 import session from 'koa-session';
 import type { AppDeps } from '../../deps';
 import { readerOf } from '../../db/knex';
+import { atMostEvery } from '../../lib/recurring';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSignedInSession, noteSessionActivity, updateSession } from './sessions-queries';
 import { noteUserActivity, type SignInGrant, type UserRow } from './users-queries';
 
 export const SESSION_COOKIE = 'dm.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const sweepDue = atMostEvery(10 * 60 * 1000);
 
 const storageId = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 
@@ -24,13 +25,9 @@ const USER_AGENT_MAX = 400;
 
 export function dbSessionStore({ db, clock, logger }: Pick<AppDeps, 'db' | 'clock' | 'logger'>) {
   // Expired rows are cleared at most every ten minutes per process, on a write, off the request's path.
-  let lastSweep = 0;
   const sweep = (nowMs: number) => {
-    if (nowMs - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = nowMs;
-    deleteExpiredSessions(db, nowMs).catch(() => {
-      lastSweep = 0;
-    });
+    if (!sweepDue.due(db, nowMs)) return;
+    deleteExpiredSessions(db, nowMs).catch(() => sweepDue.forget(db));
   };
   // Activity is recorded without making the request wait for the write; a failed write only leaves
   // "last active" a few minutes older.

@@ -5,7 +5,7 @@
 // streams are checked at once (expired rows are left to the heartbeat).
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import { announceAccessChange } from '../live/live-channel';
+import { announceAccessChange } from '../../pipeline/live-channel';
 import { lockWhilePasswordIs, userFromRow, type UserRow } from './users-queries';
 
 /** A session as a sign-in stores it. */

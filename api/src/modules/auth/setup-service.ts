@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { hashPassword } from './password';
 import { SETUP_LINK_TTL_MS, hashSetupToken } from './setup-link';
 import { claimSetupToken, findSetupToken, lockSetupTokens, retireSetupTokens } from './setup-tokens-queries';
-import { recordStaffAction } from '../staff-audit/staff-audit-service';
+import { recordStaffAction } from '../staff-audit';
 import { countUsers, insertUser, signInGrant, type SignInGrant } from './users-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

@@ -41,8 +41,8 @@ const SETUP_TOKENS_LOCK = 0x7365_7475n;
 
 /**
  * Makes the rest of `trx` the only transaction using a setup link. Each use marks its own link and then every
- * other one used: two uses at once on PostgreSQL each held their own row and waited for the other's, a
- * deadlock (500). Taken first, this lock makes the second wait for the first's commit. SQLite: nothing to do,
+ * other one used: without a lock first, two uses at once on PostgreSQL would each hold their own row and wait
+ * for the other's, a deadlock (500). Taken first, this lock makes the second wait for the first's commit. SQLite: nothing to do,
  * its transactions already begin with the database's one write lock.
  */
 export async function lockSetupTokens(trx: Db): Promise<void> {

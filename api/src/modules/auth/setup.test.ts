@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
-import { cookieFrom, createAccount } from './auth-test-helpers';
+import { cookieFrom, createAccount } from '../../testing/auth';
 import { announceSetupLink, createSetupToken } from './setup-link';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;

@@ -13,7 +13,7 @@ import { whenQuery } from '../../testing/query-events';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
 import { resetPassword } from '../team/team-service';
-import { signIn } from './auth-test-helpers';
+import { signIn } from '../../testing/auth';
 import { needsRehash } from './password';
 import { insertSignedInSession } from './sessions-queries';
 import { NO_PASSWORD } from './users-queries';

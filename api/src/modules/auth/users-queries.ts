@@ -1,7 +1,7 @@
 import { lockedForShare, lockedForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
-import { announceAccessChange } from '../live/live-channel';
+import { announceAccessChange } from '../../pipeline/live-channel';
 import type { CurrentUser, StaffState, UserRole } from '../../contract';
 
 export interface UserRow extends CurrentUser {

@@ -3,11 +3,11 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { discardRest, readRawBody, tooLarge } from '../../http/raw-body';
 import { CAPTURE_PHOTO_MAX_BYTES, type CurrentUser } from '../../contract';
-import { parseIdempotencyKey } from '../idempotency/idempotency-service';
-import { sendOutcome } from '../idempotency/idempotency-http';
+import { parseIdempotencyKey } from '../../pipeline/idempotency';
+import { sendOutcome } from '../../pipeline/idempotency-http';
 import { captureForUpload, isPhotoType, readPhoto, storePhoto, unsupportedType } from './capture-photos-service';
 
 export function capturePhotosRoutes(deps: AppDeps, router = new Router()) {

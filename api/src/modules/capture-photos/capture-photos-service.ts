@@ -5,8 +5,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { capturePhotoUrl } from '../capture-details/capture-details-columns';
-import { findCapture, type LeadCapture } from '../capture-details/lead-captures-queries';
+import { capturePhotoUrl, findCapture, type LeadCapture } from '../capture-details';
 import { CAPTURE_PHOTO_TYPES, type CapturePhoto, type CapturePhotoType, type CurrentUser } from '../../contract';
 import { findPhoto, insertPhotoOnce, type StoredPhoto, type StoredPhotoInfo } from './capture-photos-queries';
 import { sniffImageType } from './image-type';

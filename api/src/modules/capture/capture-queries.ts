@@ -5,7 +5,7 @@ import type { Db } from '../../db/knex';
 import { lockedForUpdate, lockKeysForTransaction } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import { normaliseEmail, type EventSummary, type Lead } from '../../contract';
-import { leadFromRow, leadsWithCapturer } from '../leads/leads-queries';
+import { leadFromRow, leadsWithCapturer } from '../leads';
 
 /**
  * The lead this e-mail already has at this event, compared in its normalised form, as the unique index

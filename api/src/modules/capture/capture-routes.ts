@@ -3,10 +3,10 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { parseWith } from '../../http/validate';
 import { captureInputSchema, type CurrentUser } from '../../contract';
-import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
+import { idempotencyKeyOf, sendOutcome } from '../../pipeline/idempotency-http';
 import { captureLead, listCaptureEvents } from './capture-service';
 
 export function captureRoutes(deps: AppDeps, router = new Router()) {

@@ -7,17 +7,13 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { eventSourceLabel, type CaptureData, type CaptureResult, type CurrentUser, type EventSummary, type Lead } from '../../contract';
-import type { Db } from '../../db/knex';
-import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
-import { groupCommitFor, type GroupCommit, type StoreMany, type StoredAnswer } from '../idempotency/group-commit';
-import { changeLead, findLead, type LeadChange } from '../leads/leads-queries';
-import { leadEvent } from '../live/live-events';
-import { createLead, createLeads } from '../leads/leads-service';
-import { captureDetailsColumns, mergedCaptureDetailsColumns } from '../capture-details/capture-details-columns';
-import { recordCapture, recordCaptures } from '../capture-details/lead-captures-queries';
+import type { Outcome, StoredAnswer } from '../../pipeline/group-commit';
+import { submit, type Pending, type Stored, type StoredRecord, type SubmissionKind } from '../../pipeline/submissions';
+import { changeLead, findLead, type LeadChange, storeLeads } from '../leads';
+import { captureDetailsColumns, mergedCaptureDetailsColumns, recordCapture, recordCaptures } from '../capture-details';
 import { capturedId, findCapturedEmails, findCapturedLead, listEvents, lockEventEmail, lockEventEmails } from './capture-queries';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'submissions'>;
 
 /** Between the notes of two captures of one person, so the sales team can tell them apart. */
 export const NOTES_SEPARATOR = '\n\n---\n\n';
@@ -25,36 +21,27 @@ export const NOTES_SEPARATOR = '\n\n---\n\n';
 /** The Idempotency-Key scope of POST /api/capture/leads (`record_id`: the lead the capture became or merged into). */
 export const CAPTURE_KEY_SCOPE = 'capture-leads';
 
-export async function captureLead(deps: Deps, user: CurrentUser, input: CaptureData, idempotencyKey: string): Promise<Outcome> {
-  const writer = groupCommitFor(captureWriters, deps.db, CAPTURE_KEY_SCOPE, storeCaptures);
-  const payload: PendingCapture = { user, input, captureKey: idempotencyKey, nowIso: deps.clock().toISOString() };
-  const outcome = await submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
-  if (!outcome.replayed && outcome.status < 300) void announceCapture(deps, user, outcome.body as CaptureResult, payload.nowIso);
-  return outcome;
+/** Who captured it, and the key the device uploads the card photo under (the capture's Idempotency-Key). */
+interface Capturer {
+  user: CurrentUser;
+  captureKey: string;
 }
+type PendingCapture = Pending<CaptureData, Capturer>;
 
 /**
- * Staff screens hear of a new captured lead as `capture.created` (the rep who captured it sees it too), of a
- * capture merged into a lead as `lead.updated` (admins). Best effort: the capture is stored either way.
+ * A rep's capture: stored once per key (a replayed merge would append the notes twice). Staff screens hear of a
+ * new captured lead as `capture.created` (the rep who captured it sees it too), of a capture merged into a lead
+ * as `lead.updated` (admins): the followers tell them apart by `how`.
  */
-async function announceCapture(deps: Deps, user: CurrentUser, result: CaptureResult, nowIso: string): Promise<void> {
-  try {
-    const lead = await findLead(deps.db, result.id);
-    if (!lead) return;
-    deps.live.publish(result.merged ? leadEvent('lead.updated', lead, nowIso) : leadEvent('capture.created', lead, nowIso, user.id));
-  } catch (err) {
-    deps.logger.warn({ err, leadId: result.id }, 'capture not announced to the live stream');
-  }
-}
+const captureSubmissions: SubmissionKind<CaptureData, Capturer> = {
+  scope: CAPTURE_KEY_SCOPE,
+  judged: false,
+  store: (trx, batch) => storeCaptures(trx, batch),
+};
 
-interface PendingCapture {
-  user: CurrentUser;
-  input: CaptureData;
-  /** The capture's Idempotency-Key: the device uploads the card photo under it. */
-  captureKey: string;
-  nowIso: string;
+export function captureLead(deps: Deps, user: CurrentUser, input: CaptureData, idempotencyKey: string): Promise<Outcome> {
+  return submit(deps, captureSubmissions, { input, key: idempotencyKey, by: { user, captureKey: idempotencyKey } });
 }
-const captureWriters = new WeakMap<Db, GroupCommit<PendingCapture>>();
 
 /** The answer says only what the rep's screen needs: a merge must not show one rep another's notes. */
 function receipt({ input, nowIso }: PendingCapture, leadId: number, merged: boolean): CaptureResult {
@@ -62,7 +49,7 @@ function receipt({ input, nowIso }: PendingCapture, leadId: number, merged: bool
 }
 
 /** The lead's own fields of a capture; qualification, consent and scan go to their columns (capture-details-columns). */
-function newLeadOf({ input, user, nowIso }: PendingCapture) {
+function newLeadOf({ input, by: { user }, nowIso }: PendingCapture) {
   const { eventName, notes, firstName, lastName, email, company, phone, industry, volume } = input;
   return {
     input: { firstName, lastName, email, company, phone, industry, volume, message: notes, source: eventSourceLabel(eventName) },
@@ -78,7 +65,7 @@ function newLeadOf({ input, user, nowIso }: PendingCapture) {
  * concurrent capture of one of them waits for this commit and then merges; the unique index stays the
  * guarantee, and should it fail the batch, group commit retries each capture alone.
  */
-const storeCaptures: StoreMany<PendingCapture> = async (trx, batch) => {
+async function storeCaptures(trx: Knex.Transaction, batch: PendingCapture[]): Promise<Stored[]> {
   const people = batch.map(({ input }) => ({ eventName: input.eventName, email: input.email }));
   await lockEventEmails(trx, people);
   const existing = await findCapturedEmails(trx, people);
@@ -89,30 +76,37 @@ const storeCaptures: StoreMany<PendingCapture> = async (trx, batch) => {
     if (!existing.has(id) && !seen.has(id)) fresh.push(i);
     seen.add(id);
   });
-  const answers: StoredAnswer[] = new Array(batch.length);
-  const leads = await createLeads(trx, fresh.map((i) => newLeadOf(batch[i]!)));
-  await recordCaptures(trx, fresh.map((i, n) => ({ captureKey: batch[i]!.captureKey, leadId: leads[n]!.id, capturedBy: batch[i]!.user.id, nowIso: batch[i]!.nowIso })));
-  for (const [n, i] of fresh.entries()) answers[i] = { status: 201, body: receipt(batch[i]!, leads[n]!.id, false) };
+  const results: Stored[] = new Array(batch.length);
+  const leads = await storeLeads(trx, fresh.map((i) => newLeadOf(batch[i]!)));
+  await recordCaptures(trx, fresh.map((i, n) => ({ captureKey: batch[i]!.by.captureKey, leadId: leads[n]!.id, capturedBy: batch[i]!.by.user.id, nowIso: batch[i]!.nowIso })));
+  for (const [n, i] of fresh.entries()) results[i] = stored(batch[i]!, leads[n]!, false);
   for (let i = 0; i < batch.length; i++) {
-    if (!answers[i]) answers[i] = await captureOne(trx, batch[i]!);
+    if (!results[i]) results[i] = await captureOne(trx, batch[i]!);
   }
-  return answers;
-};
+  return results;
+}
+
+/** The rep's receipt, and the lead as its followers see it: new (`captured`) or merged into. */
+function stored(pending: PendingCapture, lead: Lead, merged: boolean): Stored {
+  const answer: StoredAnswer = { status: merged ? 200 : 201, body: receipt(pending, lead.id, merged) };
+  const record: StoredRecord = { kind: 'lead', how: merged ? 'merged' : 'captured', record: lead, at: pending.nowIso, repUserId: pending.by.user.id };
+  return { answer, records: [record] };
+}
 
 /** One capture: a merge into the lead this person already has at the event, or a new lead. */
-async function captureOne(trx: Knex.Transaction, pending: PendingCapture): Promise<StoredAnswer> {
-  const { user, input, captureKey, nowIso } = pending;
+async function captureOne(trx: Knex.Transaction, pending: PendingCapture): Promise<Stored> {
+  const { input, by, nowIso } = pending;
   await lockEventEmail(trx, input.eventName, input.email);
   const existing = await findCapturedLead(trx, input.eventName, input.email);
   if (existing) {
     await mergeCapture(trx, existing, input, nowIso);
-    await recordCapture(trx, { captureKey, leadId: existing.id, capturedBy: user.id, nowIso });
-    return { status: 200, body: receipt(pending, existing.id, true) };
+    await recordCapture(trx, { captureKey: by.captureKey, leadId: existing.id, capturedBy: by.user.id, nowIso });
+    // Read again: the merge wrote columns (qualification, consent) the changed lead does not carry.
+    return stored(pending, (await findLead(trx, existing.id))!, true);
   }
-  const fresh = newLeadOf(pending);
-  const lead = await createLead(trx, fresh.input, nowIso, fresh.capture);
-  await recordCapture(trx, { captureKey, leadId: lead.id, capturedBy: user.id, nowIso });
-  return { status: 201, body: receipt(pending, lead.id, false) };
+  const [lead] = await storeLeads(trx, [newLeadOf(pending)]);
+  await recordCapture(trx, { captureKey: by.captureKey, leadId: lead!.id, capturedBy: by.user.id, nowIso });
+  return stored(pending, lead!, false);
 }
 
 /**

@@ -3,10 +3,10 @@
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import type { CrmStatus, Lead, SampleRequest } from '../../contract';
-import { changeLead, findLead } from '../leads/leads-queries';
-import { findSampleRequest, setSampleRequestSyncOutcome } from '../samples/samples-queries';
+import { changeLead, findLead } from '../leads';
+import { findSampleRequest, setSampleRequestSyncOutcome } from '../samples';
 import { countJobs, requeueJob } from './crm-queries';
-import { leadEvent, sampleEvent } from '../live/live-events';
+import { leadEvent, sampleEvent } from '../../pipeline/live-events';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'live'>;
 

@@ -13,6 +13,9 @@ import { deleteJobs, enqueueErasure, findErasure, isLiveClaim, jobsOfRecords, ty
 import { forgetPersons, knownPersonIds, personKey } from './crm-known-ids';
 
 /** A lead or sample request being erased, with its address (what its Pipedrive person was found by). */
+/** The tables the CRM's side of an erasure deletes rows from (the sync jobs, the remembered Pipedrive ids). */
+export const CRM_ERASED_TABLES = ['crm_sync_jobs', 'crm_known_ids'] as const;
+
 export interface ErasedRecord {
   kind: CrmRecordKind;
   id: number;

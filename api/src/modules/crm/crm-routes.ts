@@ -1,7 +1,7 @@
 // GET /api/admin/crm/status and the "Retry sync" actions on leads and sample requests (admin only).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { parseId } from '../../http/validate';
 import { crmStatus, retryLeadSync, retrySampleRequestSync } from './crm-admin-service';
 

@@ -9,9 +9,9 @@ import {
   INDUSTRIES, SAMPLE_TYPES, VOLUMES, pipelineCentsOf,
   type Attribution, type Lead, type SampleRequest,
 } from '../../contract';
-import { findLead } from '../leads/leads-queries';
-import { findSampleRequest } from '../samples/samples-queries';
-import { captureDetailsNoteRows } from '../capture-details/capture-details-columns';
+import { findLead } from '../leads';
+import { findSampleRequest } from '../samples';
+import { captureDetailsNoteRows } from '../capture-details';
 import { PipedriveError, type PipedriveClient } from './pipedrive-client';
 import { saveCheckpoint, type CrmJob } from './crm-queries';
 import { findKnownId, rememberId } from './crm-known-ids';

@@ -8,7 +8,7 @@ import { signInAs } from '../../testing/sign-in';
 import { startFakePipedrive, type FakePipedrive, type RecordedRequest } from '../../testing/fake-pipedrive';
 import type { CrmConfig } from '../../config';
 import type { Db } from '../../db/knex';
-import { leadBody } from '../leads/lead-fixtures';
+import { leadBody } from '../../testing/leads';
 import { CrmSyncWorker } from './crm-worker';
 import { PipedriveClient } from './pipedrive-client';
 

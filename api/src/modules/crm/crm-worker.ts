@@ -8,14 +8,14 @@ import type { Logger } from 'pino';
 import type { CrmConfig } from '../../config';
 import type { Db } from '../../db/knex';
 import { PipedriveClient, PipedriveError } from './pipedrive-client';
-import { changeLead } from '../leads/leads-queries';
-import { setSampleRequestSyncOutcome } from '../samples/samples-queries';
+import { changeLead } from '../leads';
+import { setSampleRequestSyncOutcome } from '../samples';
 import { claimDueJobs, deleteErasure, finishJob, type CrmJob } from './crm-queries';
 import { eraseInPipedrive } from './crm-erasure';
 import { onCrmJobsCommitted } from './crm-signal';
 import { syncJob } from './crm-service';
-import type { LiveBus } from '../live/live-bus';
-import { publishCrmStatus } from '../live/live-events';
+import type { LiveBus } from '../../pipeline/live-bus';
+import { publishCrmStatus } from './crm-live';
 
 export interface CrmWorkerDeps {
   db: Db;

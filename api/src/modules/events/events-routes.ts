@@ -3,10 +3,10 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { parseWith } from '../../http/validate';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { eventParamsSchema } from '../../contract';
 import { sendCsvDownload } from '../../http/csv-download';
-import { leadsCsvStream } from '../leads/leads-csv';
+import { leadsCsvStream } from '../leads';
 import { eventLeads, getEventDetail } from './events-service';
 
 export function eventsRoutes(deps: AppDeps, router = new Router()) {

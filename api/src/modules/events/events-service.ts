@@ -2,7 +2,7 @@
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { EventDetail, Lead } from '../../contract';
-import { allLeads } from '../leads/leads-service';
+import { allLeads } from '../leads';
 import { eventDetail } from './events-queries';
 
 type Deps = Pick<AppDeps, 'db'>;

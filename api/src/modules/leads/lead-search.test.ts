@@ -11,7 +11,7 @@ import { migrationSource } from '../../db/migrations';
 import { migrateLatest } from '../../db/migrate';
 import type { Db } from '../../db/knex';
 import type { LeadData } from '../../contract';
-import { createLead } from './leads-service';
+import { createLead } from '../../testing/leads';
 import { isShortTerm, RECENT_WINDOW, whereContains } from './lead-search';
 
 const people: Partial<LeadData>[] = [

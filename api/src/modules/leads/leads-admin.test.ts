@@ -5,7 +5,7 @@ import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
 import type { LeadData } from '../../contract';
 import { moveLeadTo } from '../../testing/move-lead';
-import { createLead } from './leads-service';
+import { createLead } from '../../testing/leads';
 
 const lead = (i: number, overrides: Partial<LeadData> = {}): LeadData => ({
   firstName: `First${i}`,

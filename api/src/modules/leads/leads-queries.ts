@@ -9,11 +9,11 @@ import { toIso } from '../../db/types';
 import { chunksOf } from '../../lib/chunks';
 import type { SpamSignals } from '../../lib/spam-guard';
 import { normaliseEmail, type Industry, type Lead, type LeadData, type Volume } from '../../contract';
-import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
+import { attributionColumns, attributionFromRow } from '../attribution';
 import { isShortTerm, RECENT_WINDOW, whereIndexCandidates, whereMatches, whereShortTermCandidates } from './lead-search';
 
 export { containsPattern } from './lead-search';
-import { captureDetailsFromRow, interestPattern, LATEST_PHOTO_KEY_SQL } from '../capture-details/capture-details-columns';
+import { captureDetailsFromRow, interestPattern, LATEST_PHOTO_KEY_SQL } from '../capture-details';
 import type { FollowUp, Interest, LeadRating, SpamReason } from '../../contract';
 
 export interface LeadFilters {

@@ -3,14 +3,14 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { parseWith } from '../../http/validate';
 import { FORM_PAGE_FIELD, LEAD_SOURCE_LABEL, leadInputSchema, leadListQuerySchema, sourceLabelForPath } from '../../contract';
-import { formFields, formPost, plainPath, type FormPostSpec } from '../public-forms/form-post';
+import { formFields, formPost, plainPath, type FormPostSpec } from '../../http/form-post';
 import { parseId } from '../../http/validate';
 import { sendPage } from '../../http/paging';
 import { sendCsvDownload } from '../../http/csv-download';
-import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
+import { idempotencyKeyOf, sendOutcome } from '../../pipeline/idempotency-http';
 import { allLeads, leadById, listLeadPage, releaseQuarantinedLead, submitLead } from './leads-service';
 import { leadsCsvStream } from './leads-csv';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINES, useTestDb } from '../../testing/test-app';
 import type { LeadData } from '../../contract';
 import { changeLead, containsPattern, type LeadChange } from './leads-queries';
-import { createLead } from './leads-service';
+import { createLead } from '../../testing/leads';
 
 const lead = (volume?: LeadData['volume']): LeadData => ({ firstName: 'A', lastName: 'B', email: 'a@b.co', source: 'Main Website', volume });
 

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { LEAD_SOURCE_LABEL, LIMITS } from '../../contract';
-import { leadBody } from './lead-fixtures';
+import { leadBody } from '../../testing/leads';
 
 describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
   const app = useTestApp(engine);

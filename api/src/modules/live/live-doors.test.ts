@@ -7,9 +7,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
 import { openEventStream, type OpenStream, type StreamEvent } from '../../testing/event-stream';
-import { signIn } from '../auth/auth-test-helpers';
-import { leadBody } from '../leads/lead-fixtures';
-import { as } from '../team/team-test-helpers';
+import { signIn } from '../../testing/auth';
+import { leadBody } from '../../testing/leads';
+import { as } from '../../testing/team';
 
 /** What the product promises: a closed door closes within a second. */
 const CLOSES_WITHIN_MS = 1000;

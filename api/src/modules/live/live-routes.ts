@@ -7,8 +7,7 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { LiveEvent } from '../../contract';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../auth/require-user';
-import { currentSessionId } from '../auth/session';
+import { requireUser, currentSessionId } from '../auth';
 import { AppError } from '../../http/errors';
 import { liveHubOf, type LiveStream, type StartFrom } from './live-stream';
 

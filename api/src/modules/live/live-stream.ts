@@ -6,13 +6,12 @@
 // longer reaches back that far. The hub listens only while it has streams open. Each stream keeps its user's
 // role and session as checked last: at every heartbeat, and at once when the channel says the account's access
 // changed (a sign-out on any device, a reset, a deactivation, a new role: live-channel.ts), on every process.
-import type { CurrentUser, LiveEvent, LiveEventDraft } from '../../contract';
+import { mayBeTold, type CurrentUser, type LiveEvent, type LiveEventDraft } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { listen, type Listening } from '../../db/notify';
 import { readerOf } from '../../db/knex';
-import { usersOfSessions } from '../auth/sessions-queries';
-import { isActive, publicUser } from '../auth/users-queries';
-import { announceEvents, LIVE_CHANNEL, liveSignalOf } from './live-channel';
+import { usersOfSessions, isActive, publicUser } from '../auth';
+import { announceEvents, LIVE_CHANNEL, liveSignalOf } from '../../pipeline/live-channel';
 import { findLiveEvents, insertLiveEvents, liveEventsAfter, liveEventsSince, liveWindow, pruneLiveEvents } from './live-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live' | 'config'>;
@@ -27,11 +26,6 @@ const PRUNE_EVERY = 100;
  * costs a write per stream per batch rather than per lead (what 1,000 streams cost intake: docs/performance.md).
  */
 const BATCH_MS = 20;
-
-/** Who may see an event: admins every one; a rep only the events that name them. */
-export function canSee(user: Pick<CurrentUser, 'id' | 'role'>, event: Pick<LiveEvent, 'repUserId'>): boolean {
-  return user.role === 'admin' || (event.repUserId !== null && event.repUserId === user.id);
-}
 
 /**
  * Where a stream starts: after the last event it heard (Last-Event-ID), or, for a screen's first stream, at a
@@ -114,7 +108,7 @@ export class LiveHub {
       // Read with the role the stream opened with: an access change heard meanwhile is waited for, and the
       // replay is filtered again for whoever the account now is (an ended stream writes nothing).
       while (entry.reviews.length) await Promise.all(entry.reviews);
-      if (resume.kind === 'replay') resume.events = resume.events.filter((e) => canSee(stream.user, e));
+      if (resume.kind === 'replay') resume.events = resume.events.filter((e) => mayBeTold(stream.user, e));
       return { resume, detach };
     } catch (err) {
       detach();
@@ -157,7 +151,7 @@ export class LiveHub {
       const events = await liveEventsSince(db, from.since, MAX_REPLAY + 1);
       if (events.length > MAX_REPLAY) return { kind: 'reset', lastId: window.last };
       const lastId = events.length ? Math.max(window.last, Number(events.at(-1)!.id)) : window.last;
-      return { kind: 'replay', events: events.filter((e) => canSee(user, e)), lastId };
+      return { kind: 'replay', events: events.filter((e) => mayBeTold(user, e)), lastId };
     }
     if (!('lastEventId' in from)) return { kind: 'replay', events: [], lastId: window.last };
     const { lastEventId } = from;
@@ -167,7 +161,7 @@ export class LiveHub {
     if (!Number.isFinite(after) || after > window.last || (window.first > 0 && after < window.first - 1)) return { kind: 'reset', lastId: window.last };
     const events = await liveEventsAfter(db, after, MAX_REPLAY + 1);
     if (events.length > MAX_REPLAY) return { kind: 'reset', lastId: window.last };
-    return { kind: 'replay', events: events.filter((e) => canSee(user, e)), lastId: events.length ? Number(events.at(-1)!.id) : after };
+    return { kind: 'replay', events: events.filter((e) => mayBeTold(user, e)), lastId: events.length ? Number(events.at(-1)!.id) : after };
   }
 
   private detach(entry: Attached): void {
@@ -229,7 +223,7 @@ export class LiveHub {
       return;
     }
     // Not "only ids above the last one sent": two processes may commit 5 after 6, and 5 must still go out.
-    const visible = events.filter((event) => Number(event.id) > entry.replayedUpTo && canSee(entry.stream.user, event));
+    const visible = events.filter((event) => Number(event.id) > entry.replayedUpTo && mayBeTold(entry.stream.user, event));
     // Every stream that sees the whole batch gets the same array, which the route turns into text once.
     if (visible.length) entry.stream.send(visible.length === events.length ? events : visible);
   }

@@ -11,7 +11,7 @@ import { TEST_PASSWORD } from '../../testing/sign-in';
 import { openEventStream, type StreamEvent } from '../../testing/event-stream';
 import { createChildDatabase, startServerChild } from '../../testing/server-child';
 import { hashPassword } from '../auth/password';
-import { leadBody } from '../leads/lead-fixtures';
+import { leadBody } from '../../testing/leads';
 import { saveAccount } from '../team/team-service';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;

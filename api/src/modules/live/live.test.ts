@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { openEventStream, type OpenStream, type StreamEvent } from '../../testing/event-stream';
-import { leadBody } from '../leads/lead-fixtures';
+import { leadBody } from '../../testing/leads';
 
 const HEARTBEAT_MS = 150;
 

@@ -2,27 +2,11 @@
 // behind the app badge. Every route needs a signed-in user; the unseen leads are admin data.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import {
-  leadsSeenInputSchema,
-  notificationPreferencesSchema,
-  pushEndpointInputSchema,
-  pushSubscriptionInputSchema,
-  type CurrentUser,
-  type PushKey,
-} from '../../contract';
+import { leadsSeenInputSchema, notificationPreferencesSchema, pushEndpointInputSchema, pushSubscriptionInputSchema, type CurrentUser, type PushKey } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { parseWith } from '../../http/validate';
-import { requireUser } from '../auth/require-user';
-import { currentSessionId } from '../auth/session';
-import {
-  getPreferences,
-  markLeadsSeen,
-  pushPublicKey,
-  setPreferences,
-  subscribeDevice,
-  unseenLeads,
-  unsubscribeDevice,
-} from './notifications-service';
+import { requireUser, currentSessionId } from '../auth';
+import { getPreferences, markLeadsSeen, pushPublicKey, setPreferences, subscribeDevice, unseenLeads, unsubscribeDevice } from './notifications-service';
 
 export function notificationsRoutes(deps: AppDeps, router = new Router()) {
   const staff = requireUser(deps, ['admin', 'rep']);

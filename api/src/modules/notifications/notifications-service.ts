@@ -7,7 +7,7 @@ import type { NotificationPreferences, PushSubscriptionInput, UnseenLeads } from
 import type { AppDeps } from '../../deps';
 import { nowIso } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { lockUser } from '../auth/users-queries';
+import { lockUser } from '../auth';
 import {
   advanceSeenThrough,
   countLeadsAfter,

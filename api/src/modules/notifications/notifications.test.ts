@@ -2,11 +2,11 @@
 // subscription input, the unseen-lead count two devices of one person agree on, and one lead by id.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../contract';
-import { signIn } from '../auth/auth-test-helpers';
-import { leadBody } from '../leads/lead-fixtures';
+import { signIn } from '../../testing/auth';
+import { leadBody } from '../../testing/leads';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
 import { api, ENGINES, testConfig, useTestApp } from '../../testing/test-app';
-import { as } from '../team/team-test-helpers';
+import { as } from '../../testing/team';
 
 describe.each(ENGINES)('notifications on %s', (engine) => {
   // push.example stands for a push service: allowed, and answered with a public address.

@@ -8,7 +8,7 @@ import type { LiveEventDraft, PushMessage } from '../../contract';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../testing/fake-push-service';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { ENGINES, useTestApp } from '../../testing/test-app';
-import { as } from '../team/team-test-helpers';
+import { as } from '../../testing/team';
 import { PUSH_CONCURRENCY } from './push-delivery';
 import { isInwardAddress, pushAgent } from './push-endpoint';
 import { vapidKeysOf } from './vapid-keys';

@@ -8,6 +8,7 @@
 import webpush, { WebPushError } from 'web-push';
 import { mayBeTold, notificationFor, notificationKindOf, type LiveEventDraft } from '../../contract';
 import type { AppDeps } from '../../deps';
+import { Turns } from '../../lib/turns';
 import { deleteSubscription, pushTargetsFor, type PushTarget } from './notifications-queries';
 import { endpointProblem, pushAgent } from './push-endpoint';
 import { vapidKeysOf } from './vapid-keys';
@@ -22,7 +23,8 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'live'>;
 /** Subscribes to the live bus; returns the unsubscribe and a way for tests to wait for sends in flight. */
 export function startPushDelivery(deps: Deps): { stop: () => void; idle: () => Promise<void> } {
   const inFlight = new Set<Promise<void>>();
-  const inTurn = takingTurns(PUSH_CONCURRENCY);
+  const turns = new Turns(PUSH_CONCURRENCY);
+  const inTurn = (job: () => Promise<void>) => turns.run(job);
   const stop = deps.live.subscribe((event) => {
     const work = deliver(deps, event, inTurn).catch((err) => deps.logger.error({ err }, 'push delivery failed'));
     inFlight.add(work);
@@ -33,24 +35,6 @@ export function startPushDelivery(deps: Deps): { stop: () => void; idle: () => P
     idle: async () => {
       while (inFlight.size) await Promise.all([...inFlight]);
     },
-  };
-}
-
-/** Runs the jobs given to it at most `limit` at a time, in the order given. */
-function takingTurns(limit: number): (job: () => Promise<void>) => Promise<void> {
-  const waiting: (() => void)[] = [];
-  let running = 0;
-  return async (job) => {
-    if (running < limit) running++;
-    // The slot is handed over by the job finishing, so `running` already counts this one when it resumes.
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      await job();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
   };
 }
 

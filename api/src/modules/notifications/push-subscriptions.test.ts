@@ -6,8 +6,8 @@ import { ConfigError, DEFAULT_PUSH_HOSTS, loadConfig } from '../../config';
 import { startFakePushService, type FakePushService } from '../../testing/fake-push-service';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
 import { ENGINES, testConfig, useTestApp } from '../../testing/test-app';
-import { signIn } from '../auth/auth-test-helpers';
-import { as } from '../team/team-test-helpers';
+import { signIn } from '../../testing/auth';
+import { as } from '../../testing/team';
 import { MAX_SUBSCRIPTIONS_PER_USER, PUSH_MESSAGES } from './notifications-service';
 
 const SUBSCRIPTIONS = '/api/admin/notifications/push-subscriptions';

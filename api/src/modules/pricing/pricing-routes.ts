@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { parseId, parseWith } from '../../http/validate';
 import { productInputSchema, visibilityInputSchema, type CurrentUser } from '../../contract';
 import { createProduct, getAllProducts, getAudit, getVisibleProducts, setProductVisibility, updateProduct } from './pricing-service';

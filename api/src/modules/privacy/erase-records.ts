@@ -1,27 +1,23 @@
 // The one erase path: a person's erasure and every retention run delete through eraseRecords, in the caller's
-// transaction, each part by its owner:
-// - the CRM side first (crm-erasure): it locks the records' sync jobs, so no sync of them starts meanwhile;
-//   a record being synced right now is refused (a person's erasure: 409) or left for the next run (retention);
-// - the stored answers of exactly-once submissions (idempotency): the body goes, the key stays recognised;
-// - card photos, then capture rows, then the leads themselves through leads-queries' deleteLeads, which takes
-//   their counts out of lead_rollups (the dashboard's stats; event summaries are counted from the rows);
-//   the search index follows the rows (SQLite: its triggers; PostgreSQL: indexes on the table itself);
-// - sample requests, with their attribution columns;
-// - the live stream's replay window's events about them (each carries the record as the admin lists show it).
+// transaction. The CRM side goes first (crm-erasure): it locks the records' sync jobs, so no sync of them starts
+// meanwhile; a record being synced right now is refused (a person's erasure: 409) or left for the next run
+// (retention). Then every module that keeps personal data about the records erases its own part through its
+// front door (lib/personal-data.ts), in the order of PARTS: card photos and capture rows before the leads they
+// belong to; the leads' part takes their counts out of the rollups.
 import type { Knex } from 'knex';
 import type { ErasureCounts } from '../../contract';
-import { deleteLeads } from '../leads/leads-queries';
-import { LEAD_KEY_SCOPE } from '../leads/leads-service';
-import { CAPTURE_KEY_SCOPE } from '../capture/capture-service';
-import { SAMPLE_KEY_SCOPE } from '../samples/samples-service';
-import { deleteSampleRequests } from '../samples/samples-queries';
-import { deleteCapturesOfLeads } from '../capture-details/lead-captures-queries';
-import { deletePhotosOfLeads } from '../capture-photos/capture-photos-queries';
-import { dropAnswersOfRecords } from '../idempotency/idempotency-queries';
-import { personKey } from '../crm/crm-known-ids';
-import { lockCrmJobs, releaseFromCrm, syncingNow, syncUnderWay, type ErasedRecord } from '../crm/crm-erasure';
-import { deleteLiveEventsOfRecords } from '../live/live-queries';
+import type { ErasedRecords, PersonalDataPart } from '../../lib/personal-data';
+import { capturePhotosPersonalData } from '../capture-photos';
+import { captureDetailsPersonalData } from '../capture-details';
+import { capturePersonalData } from '../capture';
+import { leadsPersonalData } from '../leads';
+import { samplesPersonalData } from '../samples';
+import { livePersonalData } from '../live';
+import { CRM_ERASED_TABLES, lockCrmJobs, personKey, releaseFromCrm, syncingNow, syncUnderWay, type ErasedRecord } from '../crm';
 import { recordsOfAddresses, type RecordRef } from './privacy-queries';
+
+/** Every module's part, in the order they run. */
+const PARTS: readonly PersonalDataPart[] = [capturePhotosPersonalData, captureDetailsPersonalData, capturePersonalData, leadsPersonalData, samplesPersonalData, livePersonalData];
 
 export interface ErasureSet {
   leads: RecordRef[];
@@ -37,11 +33,11 @@ export interface EraseOptions {
 }
 
 /**
- * Every table this path deletes rows from or rewrites rows of, so the caller can have the old versions
- * removed from the database's files once the erasure has committed (flushDeletedData). A table added to the
- * path belongs here too: the privacy test reads every tuple of every table and finds one left out.
+ * Every table this path deletes rows from or rewrites rows of, so the caller can have the old versions removed
+ * from the database's files once the erasure has committed (flushDeletedData): each part names its own (the
+ * privacy test reads every tuple of every table and finds one left out).
  */
-export const ERASED_TABLES = ['crm_sync_jobs', 'crm_known_ids', 'idempotency_keys', 'capture_photos', 'lead_captures', 'leads', 'sample_requests', 'live_events'] as const;
+export const ERASED_TABLES: readonly string[] = [...new Set([...CRM_ERASED_TABLES, ...PARTS.flatMap((part) => part.tables)])];
 
 export const NOTHING_ERASED: ErasureCounts = {
   leads: 0,
@@ -68,18 +64,15 @@ export async function eraseRecords(trx: Knex.Transaction, set: ErasureSet, optio
     records = records.filter((r) => !waits.has(`${r.kind}:${r.id}`));
     jobs = jobs.filter((job) => !waits.has(`${job.kind}:${job.recordId}`));
   }
-  const leadIds = records.filter((r) => r.kind === 'lead').map((r) => r.id);
-  const sampleIds = records.filter((r) => r.kind === 'sample_request').map((r) => r.id);
-
-  const crm = await releaseFromCrm(trx, records, jobs, await addressesLeftWithout(trx, records), options.now.toISOString());
-  const storedAnswers =
-    (await dropAnswersOfRecords(trx, [LEAD_KEY_SCOPE, CAPTURE_KEY_SCOPE], leadIds)) + (await dropAnswersOfRecords(trx, [SAMPLE_KEY_SCOPE], sampleIds));
-  const photos = await deletePhotosOfLeads(trx, leadIds);
-  const captures = await deleteCapturesOfLeads(trx, leadIds);
-  const leads = await deleteLeads(trx, leadIds);
-  const sampleRequests = await deleteSampleRequests(trx, sampleIds);
-  await deleteLiveEventsOfRecords(trx, { leadIds, sampleIds });
-  return { leads, sampleRequests, captures, photos, storedAnswers, ...crm };
+  const erased: ErasedRecords = {
+    leadIds: records.filter((r) => r.kind === 'lead').map((r) => r.id),
+    sampleIds: records.filter((r) => r.kind === 'sample_request').map((r) => r.id),
+  };
+  const counts: ErasureCounts = { ...NOTHING_ERASED, ...(await releaseFromCrm(trx, records, jobs, await addressesLeftWithout(trx, records), options.now.toISOString())) };
+  for (const part of PARTS) {
+    for (const [name, n] of Object.entries(await part.erase(trx, erased))) counts[name as keyof ErasureCounts] += n;
+  }
+  return counts;
 }
 
 /** The addresses of these records that no other record keeps: once they go, so may the address's CRM person. */

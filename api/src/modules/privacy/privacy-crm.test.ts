@@ -11,7 +11,7 @@ import { startFakePipedrive, type FakePipedrive } from '../../testing/fake-piped
 import { columnsHolding } from '../../db/catalogue';
 import type { CrmConfig } from '../../config';
 import type { PersonRecords, PipedriveErasureStatus } from '../../contract';
-import { leadBody } from '../leads/lead-fixtures';
+import { leadBody } from '../../testing/leads';
 import { CrmSyncWorker } from '../crm/crm-worker';
 
 async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {

@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { parseWith } from '../../http/validate';
 import { exportFileName, personLookupSchema, retentionInputSchema, retentionPreviewQuerySchema, type CurrentUser } from '../../contract';
 import { erasePerson, exportPerson, findPerson, pipedriveErasureStatus } from './privacy-service';

@@ -5,18 +5,14 @@
 import type { AppDeps } from '../../deps';
 import { flushDeletedData } from '../../db/dialect';
 import type { Db } from '../../db/knex';
-import {
-  NOT_ERASED,
-  type CurrentUser, type ErasureReport, type PersonCapture, type PersonExport, type PersonRecords, type PipedriveErasureStatus,
-} from '../../contract';
-import { findLeadsByEmail } from '../leads/leads-queries';
-import { findSampleRequestsByEmail } from '../samples/samples-queries';
-import { capturesOfLeads } from '../capture-details/lead-captures-queries';
-import { capturePhotoUrl } from '../capture-details/capture-details-columns';
-import { photosOfLeads } from '../capture-photos/capture-photos-queries';
-import { dropAnswersMentioning } from '../idempotency/idempotency-queries';
-import { pipedriveSideOf, waitingErasures } from '../crm/crm-erasure';
-import { listStaffActions, recordStaffAction } from '../staff-audit/staff-audit-service';
+import { NOT_ERASED, type CurrentUser, type ErasureReport, type PersonCapture, type PersonExport, type PersonRecords, type PipedriveErasureStatus } from '../../contract';
+import { findLeadsByEmail } from '../leads';
+import { findSampleRequestsByEmail } from '../samples';
+import { capturesOfLeads, capturePhotoUrl } from '../capture-details';
+import { photosOfLeads } from '../capture-photos';
+import { dropAnswersMentioning } from '../../pipeline/idempotency-queries';
+import { pipedriveSideOf, waitingErasures } from '../crm';
+import { listStaffActions, recordStaffAction } from '../staff-audit';
 import { ERASED_TABLES, eraseRecords } from './erase-records';
 import { personSubject } from './person-subject';
 

@@ -9,7 +9,7 @@ import {
   RETENTION_MONTHS_DEFAULT,
   type CurrentUser, type ErasureCounts, type RetentionInput, type RetentionPreview, type RetentionSetting, type RetentionStatus,
 } from '../../contract';
-import { listStaffActions, recordStaffAction } from '../staff-audit/staff-audit-service';
+import { listStaffActions, recordStaffAction } from '../staff-audit';
 import { ERASED_TABLES, eraseRecords } from './erase-records';
 import { staleCounts, staleRecords } from './privacy-queries';
 import { readSetting, writeSetting } from './settings-queries';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, createTestDb, startTestApp, type TestApp, type TestDb } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import type { RetentionPreview, RetentionStatus } from '../../contract';
-import { leadBody } from '../leads/lead-fixtures';
+import { leadBody } from '../../testing/leads';
 import { listStaffActions } from '../staff-audit/staff-audit-service';
 import { monthsBefore, runRetention } from './retention-service';
 import { startRetentionTimer } from './retention-timer';

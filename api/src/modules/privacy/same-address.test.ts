@@ -12,7 +12,7 @@ import { migrationSource } from '../../db/migrations';
 import { migrateLatest } from '../../db/migrate';
 import type { Db } from '../../db/knex';
 import { normaliseEmail, type ErasureReport, type PersonRecords } from '../../contract';
-import { leadBody } from '../leads/lead-fixtures';
+import { leadBody } from '../../testing/leads';
 import { listStaffActions } from '../staff-audit/staff-audit-service';
 import { personSubject } from './person-subject';
 

@@ -5,7 +5,7 @@ import { toBool, toIso } from '../../db/types';
 import { normaliseEmail, type SampleRequest, type SampleRequestData, type SampleType, type SpamReason, type UsState } from '../../contract';
 import type { SpamSignals } from '../../lib/spam-guard';
 import type { Knex } from 'knex';
-import { attributionColumns, attributionFromRow } from '../attribution/attribution-columns';
+import { attributionColumns, attributionFromRow } from '../attribution';
 import { chunksOf } from '../../lib/chunks';
 
 export type SampleRequestFields = Omit<SampleRequestData, keyof SpamSignals>;

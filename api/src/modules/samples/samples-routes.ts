@@ -3,13 +3,13 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { publicPostRateLimit } from '../../http/rate-limit';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { parseId, parseWith } from '../../http/validate';
 import { processedInputSchema, sampleListQuerySchema, sampleRequestInputSchema } from '../../contract';
-import { idempotencyKeyOf, sendOutcome } from '../idempotency/idempotency-http';
+import { idempotencyKeyOf, sendOutcome } from '../../pipeline/idempotency-http';
 import { listSamplePage, markProcessed, releaseQuarantinedSampleRequest, submitSampleRequest } from './samples-service';
 import { sendPage } from '../../http/paging';
-import { formFields, formPost, type FormPostSpec } from '../public-forms/form-post';
+import { formFields, formPost, type FormPostSpec } from '../../http/form-post';
 
 /** The free sample form posted without script. */
 const SAMPLE_FORM_POST: FormPostSpec = {

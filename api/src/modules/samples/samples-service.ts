@@ -1,50 +1,43 @@
-// Free sample requests: stored once per Idempotency-Key from the public form, toggled processed by staff.
-// Suspected spam is stored in quarantine, not synced, until staff release it.
+// Free sample requests: the public form's second kind of submission, stored once per Idempotency-Key, toggled
+// processed by staff. Suspected spam is stored in quarantine, not followed, until staff release it.
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { spamReasonOf, withoutSpamGuards } from '../../lib/spam-guard';
+import { withoutSpamGuards } from '../../lib/spam-guard';
 import type { PublicAnswer, SampleListQuery, SampleRequest, SampleRequestData } from '../../contract';
-import { maybePurgeQuarantine } from '../quarantine/quarantine-purge';
-import type { Db } from '../../db/knex';
-import { submitIdempotent, type Outcome } from '../idempotency/idempotency-service';
-import { groupCommitFor, type GroupCommit, type StoreMany } from '../idempotency/group-commit';
-import { enqueueCrmSyncs } from '../crm/crm-queries';
-import { sampleEvent } from '../live/live-events';
+import type { Outcome } from '../../pipeline/group-commit';
+import { sampleEvent } from '../../pipeline/live-events';
+import { submit, type StoredRecord, type SubmissionKind } from '../../pipeline/submissions';
 import {
   countSampleRequests,
+  deleteQuarantinedSampleRequests,
   findSampleRequest,
   insertSampleRequests,
   listSampleRequests,
   releaseSampleRequest,
   setSampleRequestProcessed,
-  type NewSampleRequest,
 } from './samples-queries';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'submissions'>;
 
 /** The Idempotency-Key scope of POST /api/print-samples (`record_id`: the sample request). */
 export const SAMPLE_KEY_SCOPE = 'print-samples';
 
-/** POST /api/print-samples: stored once per key; suspected spam is stored in quarantine and answered the same way. */
-export async function submitSampleRequest(deps: Deps, input: SampleRequestData, idempotencyKey: string | undefined): Promise<Outcome> {
-  maybePurgeQuarantine(deps);
-  const writer = groupCommitFor(sampleWriters, deps.db, SAMPLE_KEY_SCOPE, storeSampleBatch);
-  const payload = { data: withoutSpamGuards(input), nowIso: deps.clock().toISOString(), spamReason: spamReasonOf(input) };
-  const outcome = await submitIdempotent(deps, writer, { key: idempotencyKey, request: input, payload });
-  if (!outcome.replayed && outcome.status === 201 && payload.spamReason === null) {
-    deps.live.publish(sampleEvent('sample.created', { ...(outcome.body as PublicAnswer<SampleRequest>), spamReason: null }, payload.nowIso));
-  }
-  return outcome;
-}
-
-/** Sample requests that arrive together are stored by one transaction with multi-row statements, CRM jobs included. */
-const sampleWriters = new WeakMap<Db, GroupCommit<NewSampleRequest>>();
-const storeSampleBatch: StoreMany<NewSampleRequest> = async (trx, batch) => {
-  const stored = await insertSampleRequests(trx, batch);
-  const toSync = stored.filter((request) => request.spamReason === null);
-  await enqueueCrmSyncs(trx, toSync.map((request) => ({ kind: 'sample_request' as const, id: request.id })), batch[0]?.nowIso);
-  return stored.map((request) => ({ status: 201, body: publicAnswer(request) }));
+/** A sample request from the public form; suspected spam is stored in quarantine and answered the same way. */
+export const sampleSubmissions: SubmissionKind<SampleRequestData> = {
+  scope: SAMPLE_KEY_SCOPE,
+  judged: true,
+  store: async (trx, batch) =>
+    (await insertSampleRequests(trx, batch.map(({ input, nowIso, spamReason }) => ({ data: withoutSpamGuards(input), nowIso, spamReason })))).map((request, i) => ({
+      answer: { status: 201, body: publicAnswer(request) },
+      records: [{ kind: 'sample_request', how: 'submitted', record: request, at: batch[i]!.nowIso, repUserId: null }],
+    })),
+  deleteQuarantined: deleteQuarantinedSampleRequests,
 };
+
+/** POST /api/print-samples. */
+export function submitSampleRequest(deps: Deps, input: SampleRequestData, idempotencyKey: string | undefined): Promise<Outcome> {
+  return submit(deps, sampleSubmissions, { input, key: idempotencyKey, by: undefined });
+}
 
 /** The sender's answer: the stored request without the quarantine mark. */
 function publicAnswer({ spamReason: _mark, ...request }: SampleRequest): PublicAnswer<SampleRequest> {
@@ -66,15 +59,14 @@ export async function markProcessed({ db, clock, live }: Pick<AppDeps, 'db' | 'c
   return updated;
 }
 
-/** "Not spam": the request leaves quarantine and goes to the CRM; a second press answers it as it is. */
-export async function releaseQuarantinedSampleRequest({ db, clock, live }: Pick<AppDeps, 'db' | 'clock' | 'live'>, id: number): Promise<SampleRequest> {
+/** "Not spam": the request leaves quarantine and is followed (CRM, live desk); a second press answers it as it is. */
+export async function releaseQuarantinedSampleRequest({ db, clock, submissions }: Pick<AppDeps, 'db' | 'clock' | 'submissions'>, id: number): Promise<SampleRequest> {
   const nowIso = clock().toISOString();
-  const released = await db.transaction(async (trx) => {
+  const released = await submissions.storeWith(db, async (trx) => {
     const request = await releaseSampleRequest(trx, id, nowIso);
-    if (request) await enqueueCrmSyncs(trx, [{ kind: 'sample_request', id }], nowIso);
-    return request;
+    const records: StoredRecord[] = request ? [{ kind: 'sample_request', how: 'released', record: request, at: nowIso, repUserId: null }] : [];
+    return { result: request, records };
   });
-  if (released) live.publish(sampleEvent('sample.created', released, nowIso));
   const request = released ?? (await findSampleRequest(db, id));
   if (!request) throw notFound('Sample request');
   return request;

@@ -1,7 +1,7 @@
 // GET /api/admin/stats (admin): the dashboard's stat cards and chart.
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { getStats } from './stats-service';
 
 export function statsRoutes(deps: AppDeps, router = new Router()) {

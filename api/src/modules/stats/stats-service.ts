@@ -2,10 +2,9 @@
 // synced to the CRM, in percent to one decimal), pipeline value (each lead's volume bucket priced as pieces ×
 // tier price), and a zero-filled 30-day series for the chart.
 import type { AppDeps } from '../../deps';
-import { pipelineCentsOf, type Stats } from '../../contract';
+import { CHART_DAYS, pipelineCentsOf, type Stats } from '../../contract';
 import { countsByDaySince, countsByVolumeAndStatus } from './stats-queries';
 
-export const CHART_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
 import type { LeadData } from '../../contract';
 import { moveLeadTo } from '../../testing/move-lead';
-import { createLead } from '../leads/leads-service';
+import { createLead } from '../../testing/leads';
 import { getStats } from './stats-service';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');

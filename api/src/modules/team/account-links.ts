@@ -7,9 +7,8 @@ import type { Db } from '../../db/knex';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { hashPassword } from '../auth/password';
-import { findUserById, lockUser, signInGrant, updateUser, type SignInGrant } from '../auth/users-queries';
-import { recordStaffAction } from '../staff-audit/staff-audit-service';
+import { hashPassword, findUserById, lockUser, signInGrant, updateUser, type SignInGrant } from '../auth';
+import { recordStaffAction } from '../staff-audit';
 import { claimAccountLink, findAccountLink, insertAccountLink, type AccountLinkRow } from './account-links-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -34,7 +33,7 @@ export function accountLinkUrl(origin: string, token: string): string {
 /**
  * Makes the account's new link in transaction `trx`, retiring any older one; only its hash is stored. Two new
  * links for one account at once (two presses of "new link") take turns on the account's row: otherwise each
- * retired the links it could see, neither saw the other's new one, and on PostgreSQL both stayed live.
+ * would retire the links it could see, neither would see the other's new one, and on PostgreSQL both would stay live.
  */
 export async function issueAccountLink(trx: Db, clock: () => Date, userId: number, kind: AccountLinkKind): Promise<{ token: string; expiresAt: string }> {
   await lockUser(trx, userId);

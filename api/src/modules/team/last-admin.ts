@@ -4,7 +4,7 @@
 // one admin left and is refused.
 import type { Db } from '../../db/knex';
 import { AppError } from '../../http/errors';
-import { lockActiveAdmins } from '../auth/users-queries';
+import { lockActiveAdmins } from '../auth';
 
 export const LAST_ADMIN_MESSAGE = 'There must always be at least one active admin. Make someone else an admin first.';
 

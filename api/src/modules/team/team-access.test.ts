@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
-import { as } from './team-test-helpers';
+import { as } from '../../testing/team';
 
 const SOME_SESSION = 'a'.repeat(64);
 

@@ -5,10 +5,10 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
-import { signIn } from '../auth/auth-test-helpers';
+import { signIn } from '../../testing/auth';
 import { LAST_ADMIN_MESSAGE } from './last-admin';
 import { changeStaff, deactivateStaff, TEAM_MESSAGES } from './team-service';
-import { acceptLink, as, member, tokenOf } from './team-test-helpers';
+import { acceptLink, as, member, tokenOf } from '../../testing/team';
 
 const NEW_PASSWORD = 'a brand new password';
 

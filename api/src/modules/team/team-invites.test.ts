@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
-import { signIn } from '../auth/auth-test-helpers';
+import { signIn } from '../../testing/auth';
 import { LINK_MESSAGES } from './account-links';
-import { acceptLink, as, invite, member, tokenOf } from './team-test-helpers';
+import { acceptLink, as, invite, member, tokenOf } from '../../testing/team';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = 'a long chosen password';

@@ -11,7 +11,7 @@ import { holdTransaction } from '../../testing/held-transaction';
 import { nextTransaction } from '../../testing/query-events';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
-import { as, invite, tokenOf } from './team-test-helpers';
+import { as, invite, tokenOf } from '../../testing/team';
 
 const PRESSES = 6;
 

@@ -8,14 +8,9 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { siteOrigin } from '../../http/site-origin';
 import { parseId, parseWith } from '../../http/validate';
-import { endAllDevices, endDevice, listDevices } from '../auth/devices-service';
-import { requireUser } from '../auth/require-user';
-import { ACCOUNT_CHANGED_MESSAGE, currentSessionId, startUserSession } from '../auth/session';
-import { parseSessionId } from '../auth/session-id';
+import { endAllDevices, endDevice, listDevices, requireUser, ACCOUNT_CHANGED_MESSAGE, currentSessionId, startUserSession, parseSessionId } from '../auth';
 import { accountLinkUrl, completeAccountLink, describeAccountLink } from './account-links';
-import {
-  cancelInvite, changeStaff, deactivateStaff, inviteStaff, listStaff, reactivateStaff, renewInvite, resetPassword, type IssuedLink,
-} from './team-service';
+import { cancelInvite, changeStaff, deactivateStaff, inviteStaff, listStaff, reactivateStaff, renewInvite, resetPassword, type IssuedLink } from './team-service';
 
 /** requireUser has put the signed-in admin here before any handler runs. */
 const actorOf = (ctx: Context) => ctx.state.user as CurrentUser;

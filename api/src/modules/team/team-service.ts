@@ -7,13 +7,8 @@ import type { Db } from '../../db/knex';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
-import { hashPassword } from '../auth/password';
-import { countLiveSessionsByUser, deleteSessionsOfUser } from '../auth/sessions-queries';
-import {
-  NO_PASSWORD, deleteInvitedUser, findUserByEmail, findUserById, insertUser, insertUserUnlessTaken, listUsers, publicUser, updateUser,
-  type UserRow,
-} from '../auth/users-queries';
-import { recordStaffAction, type StaffAuditLine } from '../staff-audit/staff-audit-service';
+import { hashPassword, countLiveSessionsByUser, deleteSessionsOfUser, NO_PASSWORD, deleteInvitedUser, findUserByEmail, findUserById, insertUser, insertUserUnlessTaken, listUsers, publicUser, updateUser, type UserRow } from '../auth';
+import { recordStaffAction, type StaffAuditLine } from '../staff-audit';
 import { issueAccountLink } from './account-links';
 import { pendingLinksByUser, retireLinksOf, type AccountLinkRow } from './account-links-queries';
 import { assertNotLastActiveAdmin } from './last-admin';

@@ -1,7 +1,7 @@
 // /api/admin/sample-templates (admin): list, create, replace, delete.
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../auth';
 import { parseId, parseWith } from '../../http/validate';
 import { templateInputSchema } from '../../contract';
 import { createTemplate, getTemplates, removeTemplate, updateTemplate } from './templates-service';

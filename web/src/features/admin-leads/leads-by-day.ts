@@ -1,8 +1,7 @@
-// The chart's series: one point per UTC day for the last 30 days, zero where the server sent no row, so a
+// The chart's series: one point per UTC day over the chart's window (CHART_DAYS), zero where the server sent no row, so a
 // quiet day shows as a gap in activity rather than vanishing from the axis.
-import type { LeadsByDay } from '@contract';
+import { CHART_DAYS, type LeadsByDay } from '@contract';
 
-export const CHART_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface DaySeries {

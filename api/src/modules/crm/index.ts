@@ -1,0 +1,10 @@
+// The CRM module's front door: the sync to Pipedrive (its follower of every stored record, its worker, its admin
+// routes) and its side of an erasure.
+export { crmFollower } from './crm-follower';
+export { crmRoutes } from './crm-routes';
+export { CrmSyncWorker } from './crm-worker';
+export { enqueueCrmSyncs } from './crm-queries';
+export { personKey } from './crm-known-ids';
+export {
+  CRM_ERASED_TABLES, lockCrmJobs, pipedriveSideOf, releaseFromCrm, syncingNow, syncUnderWay, waitingErasures, type ErasedRecord,
+} from './crm-erasure';

@@ -1,0 +1,2 @@
+// The health module's front door.
+export { healthRoutes } from './health-routes';

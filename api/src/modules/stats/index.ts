@@ -1,0 +1,2 @@
+// The dashboard's stats' front door.
+export { statsRoutes } from './stats-routes';

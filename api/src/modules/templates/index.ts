@@ -1,0 +1,2 @@
+// The sample templates' front door.
+export { templatesRoutes } from './templates-routes';

@@ -1,0 +1,187 @@
+// Group commit for the submission endpoints. Requests that arrive while a transaction is being written wait
+// in a queue; the next transaction takes all of them (up to MAX_BATCH) and stores them together: it claims
+// their Idempotency-Keys, stores their entities with multi-row statements, records every answer against its
+// key, and commits once. Each request is answered only after that commit. The claim lives inside the storing
+// transaction, so it can never outlive it: a process killed mid-write leaves no trace of the request, and its
+// resend is processed afresh. A duplicate of a key that another transaction is storing waits for that commit
+// (the primary key makes the database hold the second insert) and is then answered with the stored answer.
+//
+// One failing item must not fail the others: when a shared transaction fails, each of its items is retried in
+// a transaction of its own, so only the faulty one gets the error.
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+import { concurrentWriters } from '../db/dialect';
+import { AppError } from '../http/errors';
+import { claimKeys, completeKeys, findKeys, type KeyRow } from './idempotency-queries';
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface Outcome extends StoredAnswer {
+  replayed: boolean;
+}
+
+/** What a batch's store answers: one answer per payload, in order, and what to do once the batch has committed. */
+export interface StoredBatch {
+  answers: StoredAnswer[];
+  /** Runs after the commit, before anyone is answered; never when the transaction rolls back. */
+  committed?: () => void;
+}
+
+/** Stores the payloads in the caller's transaction and answers for each, in the same order. */
+export type StoreMany<P> = (trx: Knex.Transaction, payloads: P[]) => Promise<StoredBatch>;
+
+export interface Submission<P> {
+  key: string | undefined;
+  /** SHA-256 of the validated request: tells a true retry from another request under the same key. */
+  hash: string;
+  payload: P;
+  nowIso: string;
+}
+
+interface Pending<P> extends Submission<P> {
+  resolve: (outcome: Outcome) => void;
+  reject: (err: unknown) => void;
+  /** How often this item found its key claimed and gone again (a failed first attempt freed it). */
+  rereads: number;
+}
+
+/** Large enough to absorb a burst in a few transactions, small enough for SQLite's bound-variable limit. */
+const MAX_BATCH = 100;
+/**
+ * SQLite has one connection and one writer, so one transaction at a time. PostgreSQL overlaps two: one is
+ * sent while the other waits for its commit; more would only queue on the roll-up row both update.
+ */
+const concurrentFlushes = concurrentWriters;
+
+export class GroupCommit<P> {
+  private queue: Pending<P>[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly scope: string,
+    private readonly storeMany: StoreMany<P>,
+  ) {}
+
+  submit(submission: Submission<P>): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
+      this.queue.push({ ...submission, resolve, reject, rereads: 0 });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < concurrentFlushes(this.db) && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      this.running++;
+      void this.flush(batch).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  /** The next items, at most one per key: a second request under a key waits for the first one's answer. */
+  private takeBatch(): Pending<P>[] {
+    const batch: Pending<P>[] = [];
+    const rest: Pending<P>[] = [];
+    const keys = new Set<string>();
+    for (const item of this.queue) {
+      if (batch.length >= MAX_BATCH || (item.key !== undefined && keys.has(item.key))) {
+        rest.push(item);
+        continue;
+      }
+      if (item.key !== undefined) keys.add(item.key);
+      batch.push(item);
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async flush(batch: Pending<P>[]): Promise<void> {
+    let result: { stored: Pending<P>[]; answers: StoredAnswer[]; committed?: (() => void) | undefined; taken: Pending<P>[] };
+    try {
+      result = await this.db.transaction((trx) => this.write(trx, batch));
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      // Isolate the faulty item: every item gets a transaction of its own and its own answer.
+      await Promise.all(batch.map((item) => this.flush([item])));
+      return;
+    }
+    result.committed?.();
+    result.stored.forEach((item, i) => item.resolve({ ...result.answers[i]!, replayed: false }));
+    if (result.taken.length > 0) await this.answerTaken(result.taken);
+  }
+
+  private async write(trx: Knex.Transaction, batch: Pending<P>[]) {
+    const keyed = batch.filter((item) => item.key !== undefined);
+    // Claimed in key order, so two transactions that share keys lock them in the same order.
+    keyed.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
+    const claimed = keyed.length
+      ? await claimKeys(trx, this.scope, keyed.map((item) => ({ key: item.key!, hash: item.hash, nowIso: item.nowIso })))
+      : new Set<string>();
+    const stored = batch.filter((item) => item.key === undefined || claimed.has(item.key));
+    const taken = batch.filter((item) => item.key !== undefined && !claimed.has(item.key));
+    const { answers, committed } = stored.length ? await this.storeMany(trx, stored.map((item) => item.payload)) : { answers: [], committed: undefined };
+    const done = stored.flatMap((item, i) => (item.key === undefined ? [] : [{ key: item.key, hash: item.hash, nowIso: item.nowIso, answer: answers[i]! }]));
+    if (done.length) await completeKeys(trx, this.scope, done);
+    return { stored, answers, committed, taken };
+  }
+
+  /** Items whose key was already stored: the stored answer for the same request, 422 for another one. */
+  private async answerTaken(items: Pending<P>[]): Promise<void> {
+    let rows;
+    try {
+      rows = await findKeys(this.db, this.scope, items.map((item) => item.key!));
+    } catch (err) {
+      for (const item of items) item.reject(err);
+      return;
+    }
+    const retry: Pending<P>[] = [];
+    for (const item of items) {
+      const row = rows.get(item.key!);
+      if (row && row.requestHash !== item.hash) {
+        item.reject(new AppError('idempotency_mismatch', 'This Idempotency-Key was already used with a different request body'));
+      } else if (row?.state === 'done') {
+        item.resolve({ status: row.responseStatus ?? 200, body: replayBody(row), replayed: true });
+      } else if (row || item.rereads >= 3) {
+        // A claim is only ever visible once its transaction has committed it as done, so neither is expected.
+        item.reject(inProgress());
+      } else {
+        // The key was freed (its first transaction rolled back, or it was purged): process the request afresh.
+        item.rereads++;
+        retry.push(item);
+      }
+    }
+    if (retry.length) {
+      this.queue.push(...retry);
+      this.pump();
+    }
+  }
+}
+
+/** The stored answer; once its body has been dropped, the record's id (all a client needs to know it arrived). */
+function replayBody(row: KeyRow): unknown {
+  if (row.responseBody !== null) return JSON.parse(row.responseBody);
+  return row.recordId === null ? null : { id: row.recordId };
+}
+
+export function inProgress() {
+  return new AppError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
+}
+
+/** One queue per database and scope, shared by every request of this process. */
+export function groupCommitFor<P>(registry: WeakMap<Db, GroupCommit<P>>, db: Db, scope: string, storeMany: StoreMany<P>): GroupCommit<P> {
+  let writer = registry.get(db);
+  if (!writer) {
+    writer = new GroupCommit(db, scope, storeMany);
+    registry.set(db, writer);
+  }
+  return writer;
+}

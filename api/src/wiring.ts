@@ -1,0 +1,17 @@
+// The product's submission pipeline put together, once per process: the kinds of submission whose quarantine it
+// keeps, and the followers of every stored record, in the order they run (docs/architecture.md, "The submission
+// pipeline"). A new follower is one line here.
+import type { Logger } from 'pino';
+import { Submissions } from './pipeline/submissions';
+import type { LiveBus } from './pipeline/live-bus';
+import { leadSubmissions } from './modules/leads';
+import { sampleSubmissions } from './modules/samples';
+import { crmFollower } from './modules/crm';
+import { liveFollower } from './modules/live';
+
+export function createSubmissions(logger: Logger, live: LiveBus): Submissions {
+  const submissions = new Submissions(logger);
+  submissions.accept(leadSubmissions, sampleSubmissions);
+  submissions.follow(crmFollower, liveFollower(live));
+  return submissions;
+}
