@@ -1,7 +1,7 @@
 // The lead form, inline on a page or inside the lead modal. Fields per mode: phone and volume in the
 // modal only; the message box is 3 rows in the modal and 4 inline.
 import type { FormEvent } from 'react';
-import { FORM_PAGE_FIELD, HONEYPOT_FORM_FIELD, INDUSTRIES, VOLUMES } from '@contract';
+import { FORM_PAGE_FIELD, HONEYPOT_FORM_FIELD, INDUSTRIES, LIMITS, VOLUMES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
@@ -97,7 +97,7 @@ export function LeadForm({ mode, label, onDone, submitLabel = 'Send Request' }: 
         </div>
       ) : null}
       <div className="sm:col-span-2">
-        <TextAreaField label="Message" rows={modal ? 3 : 4} placeholder="Tell us about your mailing goals" {...bind('message')} />
+        <TextAreaField label="Message" rows={modal ? 3 : 4} placeholder="Tell us about your mailing goals" maxChars={LIMITS.longText} {...bind('message')} />
       </div>
       <Honeypot id={idOf(HONEYPOT_FORM_FIELD)} value={form.values[HONEYPOT_FORM_FIELD]} onChange={(v) => form.setField(HONEYPOT_FORM_FIELD, v)} />
       <FillTimeField />

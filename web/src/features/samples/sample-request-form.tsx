@@ -2,7 +2,7 @@
 // postcards / letters / both. Success opens the Thank You modal; failure keeps what was typed.
 import { lazy, useState, type FormEvent } from 'react';
 import { OptionalPart } from '../../components/ui/optional-part';
-import { HONEYPOT_FORM_FIELD, SAMPLE_TYPES, US_STATES } from '@contract';
+import { HONEYPOT_FORM_FIELD, LIMITS, SAMPLE_TYPES, US_STATES } from '@contract';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
 import { QueuedNotice } from '../../components/ui/queued-notice';
@@ -95,7 +95,7 @@ export function SampleRequestForm() {
               </option>
             ))}
           </SelectField>
-          <TextAreaField label="Additional Notes" rows={4} placeholder="Anything we should know about your campaign?" {...bind('notes')} />
+          <TextAreaField label="Additional Notes" rows={4} placeholder="Anything we should know about your campaign?" maxChars={LIMITS.longText} {...bind('notes')} />
         </fieldset>
         <Honeypot id={idOf(HONEYPOT_FORM_FIELD)} value={form.values[HONEYPOT_FORM_FIELD]} onChange={(v) => form.setField(HONEYPOT_FORM_FIELD, v)} />
         <FillTimeField />

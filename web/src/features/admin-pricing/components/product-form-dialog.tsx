@@ -1,7 +1,7 @@
 // Add Product / Edit Product. The caller remounts it (a new `key`) for each opening, so the
 // form starts from the defaults or the product's own values.
 import { useState, type FormEvent } from 'react';
-import { type PricingProduct, PRODUCT_CATEGORIES } from '@contract';
+import { LIMITS, type PricingProduct, PRODUCT_CATEGORIES } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
@@ -71,7 +71,7 @@ function ProductForm({ product, onDone }: { product: PricingProduct | null; onDo
         />
         <TextField label="Sort Order" type="number" step="1" inputMode="numeric" value={values.sortOrder} error={errors.sortOrder} onChange={(e) => set('sortOrder', e.target.value)} />
       </div>
-      <TextAreaField label="Description" rows={3} value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
+      <TextAreaField label="Description" rows={3} maxChars={LIMITS.longText} value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
       <TextAreaField label="Features" hint="One feature per line; blank lines are ignored." rows={5} value={values.features} error={errors.features} onChange={(e) => set('features', e.target.value)} />
       <SwitchField label="Visible" hint="Shown on the public pricing page." checked={values.isVisible} onChange={(on) => set('isVisible', on)} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -1,7 +1,7 @@
 // Create New Template / Edit Template. Errors from the shared schema appear under their
 // fields; the dialog closes only once the server has saved.
 import { useState, type FormEvent } from 'react';
-import { type SampleTemplate, TEMPLATE_TYPES } from '@contract';
+import { LIMITS, type SampleTemplate, TEMPLATE_TYPES } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
@@ -60,7 +60,7 @@ function TemplateForm({ template, onDone }: { template: SampleTemplate | null; o
       </SelectField>
       <TextField label="Front Image URL" type="url" inputMode="url" placeholder="https://" value={values.frontImageUrl} error={errors.frontImageUrl} onChange={(e) => set('frontImageUrl', e.target.value)} />
       <TextField label="Back Image URL" type="url" inputMode="url" placeholder="https://" value={values.backImageUrl} error={errors.backImageUrl} onChange={(e) => set('backImageUrl', e.target.value)} />
-      <TextAreaField label="Description" rows={3} value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
+      <TextAreaField label="Description" rows={3} maxChars={LIMITS.longText} value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
       <SwitchField label="Active" checked={values.active} onChange={(on) => set('active', on)} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>

@@ -1,10 +1,7 @@
 // A labelled input whose error is tied to it (aria-describedby, aria-invalid) and shown in red under it.
 // Same props and look as the shared TextField of components/ui, which can replace it once both are merged.
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-
-const CONTROL =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 ' +
-  'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-invalid:border-red-600 aria-invalid:ring-red-600/20';
+import { LINE_CONTROL } from '../../../components/ui/form-field';
 
 type Props = { label: ReactNode; error?: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>;
 
@@ -17,7 +14,7 @@ export function AuthField({ label, error, hint, id: givenId, className = '', ...
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${CONTROL} ${className}`} {...props} />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${LINE_CONTROL} ${className}`} {...props} />
       {hint && !error ? <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p> : null}
       {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
     </div>
