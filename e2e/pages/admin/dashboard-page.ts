@@ -5,6 +5,8 @@ import { AdminShell } from './admin-shell';
 export class DashboardPage extends AdminShell {
   readonly searchBox: Locator;
   readonly statusFilter: Locator;
+  /** Below 640 px the filters fold behind this button (its name says how many are set). */
+  readonly filtersButton: Locator;
   readonly table: Locator;
   readonly rows: Locator;
   readonly emptyText: Locator;
@@ -18,6 +20,7 @@ export class DashboardPage extends AdminShell {
     super(page);
     this.searchBox = page.getByRole('searchbox', { name: 'Search leads' });
     this.statusFilter = page.getByRole('combobox', { name: 'Status' });
+    this.filtersButton = page.getByRole('button', { name: /^Filters\b/ });
     this.table = page.getByRole('region', { name: 'Recent Leads' }).getByRole('table');
     this.list = page.locator('[role="region"][aria-label="Recent Leads"]');
     // A lead is a table row from 640 px, a card below.
@@ -41,6 +44,13 @@ export class DashboardPage extends AdminShell {
     });
     await this.searchBox.fill(text);
     await answered;
+  }
+
+  /** On a phone, opens the folded filters (status, event, rating, …); from 640 px they are always shown. */
+  async showFilters(): Promise<void> {
+    // The search box is always shown with the filters: once it is there, so is the button (at a phone's width).
+    await this.searchBox.waitFor();
+    if ((await this.filtersButton.isVisible()) && (await this.filtersButton.getAttribute('aria-expanded')) !== 'true') await this.filtersButton.click();
   }
 
   /** The value shown on the stat card with this label. */

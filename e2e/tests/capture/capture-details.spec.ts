@@ -169,6 +169,8 @@ test('rating, interests, follow-up, notes and consent - reach the dashboard (fil
   await expect(dashboard.row(hot)).not.toContainText('No consent');
 
   const answered = page.waitForResponse((res) => new URL(res.url()).searchParams.get('rating') === 'hot');
+  // At a phone's width the filters are folded behind one button.
+  await dashboard.showFilters();
   await page.getByRole('combobox', { name: 'Rating' }).selectOption('hot');
   await answered;
   await expect(dashboard.rows).toHaveCount(1);
@@ -317,6 +319,7 @@ test('axe-core - the capture screen with a photo, rating and consent, and the da
   await signIn(page.request, adminAccount);
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
+  await dashboard.showFilters();
   await page.getByRole('combobox', { name: 'Event' }).selectOption(event);
   const summary = page.getByRole('region', { name: event });
   await expect(summary.getByRole('list', { name: 'Captures per rep' })).toContainText('Axel Axe1');

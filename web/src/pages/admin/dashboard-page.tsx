@@ -10,11 +10,11 @@ export default function DashboardPage() {
   // The newest lead shown (suspected spam is not counted as unseen, so it marks nothing seen either).
   useMarkLeadsSeen(useNewestShownLeadId());
   return (
-    <div className="space-y-6">
+    <div className="space-y-3 sm:space-y-6">
       <StatCards />
       <CrmStatusLine />
       <LeadsChart />
-      <section aria-labelledby="recent-leads" className="space-y-4">
+      <section aria-labelledby="recent-leads" className="space-y-3 sm:space-y-4">
         <h2 id="recent-leads" className="text-lg font-semibold text-slate-900">
           Recent Leads
         </h2>

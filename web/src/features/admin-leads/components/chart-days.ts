@@ -2,7 +2,10 @@
 // and a day's label.
 import { format } from 'date-fns';
 
-export const CHART_HEIGHT = 220;
+/** The canvas height: lower on a phone, where the chart would otherwise push the leads a screen down. */
+export function chartHeight(wide: boolean): number {
+  return wide ? 220 : 140;
+}
 
 export function dayLabel(seconds: number): string {
   // The series is in UTC days; shift to a local Date that prints the same calendar day.

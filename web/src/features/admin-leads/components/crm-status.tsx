@@ -8,7 +8,7 @@ export function CrmStatusLine() {
   const crm = useLeadsStore((s) => s.crm);
   if (!crm) return null;
   return (
-    <section aria-label="CRM sync" className="flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm">
+    <section aria-label="CRM sync" className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-2xl border border-slate-200 bg-white px-4 py-2.5 text-sm shadow-sm sm:py-3">
       <span className="font-medium text-slate-700">Pipedrive</span>
       {crm.connected ? (
         <span className={crm.failed > 0 ? 'font-medium text-red-800' : 'text-slate-700'}>

@@ -1,21 +1,32 @@
-// Search (name, e-mail, company) and status filter, both answered by the server, plus the CSV
-// export of exactly what is filtered. Typing settles for a moment before the list reloads; `/` puts the
-// cursor in the search box from anywhere on the dashboard.
+// Search (name, e-mail, company) and the filters (status, event, rating, follow-up, interest, suspected spam),
+// all answered by the server, plus the CSV export of exactly what is filtered. Typing settles for a moment
+// before the list reloads; `/` puts the cursor in the search box from anywhere on the dashboard. On a phone the
+// filters fold behind one "Filters" button that says how many are set (the search stays in view), so the first
+// lead is not pushed a screen and a half down.
 import { useEffect, useRef, useState } from 'react';
 import { LEAD_STATUSES } from '@contract';
 import { buttonClasses } from '../../../components/ui/button';
+import { LINE_CONTROL } from '../../../components/ui/form-field';
 import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
-import { leadsCsvUrl } from '../leads-api';
+import { leadsCsvUrl, type LeadFilters as Filters } from '../leads-api';
 import { useLeadsStore } from '../leads-store';
 import { QualifyFilters } from './qualify-filters';
 
 const SEARCH_SETTLE_MS = 300;
+const PANEL_ID = 'lead-filter-panel';
+
+/** How many filters narrow the list (the search is shown on its own and not counted). */
+function filtersSet({ status, event, rating, followUp, interest, spam }: Filters): number {
+  return [status, event, rating, followUp, interest, spam].filter(Boolean).length;
+}
 
 export function LeadFilters() {
   const filters = useLeadsStore((s) => s.filters);
   const setFilters = useLeadsStore((s) => s.setFilters);
   const events = useLeadsStore((s) => s.events);
   const [query, setQuery] = useState(filters.q);
+  // Phones only: whether the folded filters are shown. From 640 px they always are, in one row.
+  const [open, setOpen] = useState(false);
   const searchBox = useRef<HTMLInputElement>(null);
   // The search so far is selected, so typing replaces it and the arrows keep it.
   useKeyboardShortcuts([
@@ -33,6 +44,13 @@ export function LeadFilters() {
     const timer = window.setTimeout(() => void setFilters({ q: query }), SEARCH_SETTLE_MS);
     return () => window.clearTimeout(timer);
   }, [query, filters.q, setFilters]);
+
+  const set = filtersSet(filters);
+  const exportCsv = (
+    <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'h-10.5')}>
+      Export CSV
+    </a>
+  );
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
@@ -55,61 +73,70 @@ export function LeadFilters() {
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Name, e-mail or company"
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className={`mt-1 ${LINE_CONTROL}`}
         />
       </form>
-      <div>
-        <label htmlFor="lead-status" className="block text-sm font-medium text-slate-800">
-          Status
-        </label>
-        <select
-          id="lead-status"
-          value={filters.status}
-          onChange={(event) => void setFilters({ status: event.target.value })}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-44"
-        >
-          <option value="">All statuses</option>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
+      <div className="flex gap-2 sm:hidden">
+        <button type="button" aria-expanded={open} aria-controls={PANEL_ID} onClick={() => setOpen((o) => !o)} className={buttonClasses('secondary', 'md', 'h-10.5 flex-1 justify-between')}>
+          <span>
+            Filters
+            {set ? (
+              <>
+                {' '}
+                <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{set}</span>
+                <span className="sr-only"> set</span>
+              </>
+            ) : null}
+          </span>
+          <span aria-hidden="true" className={`text-xs transition-transform ${open ? 'rotate-180' : ''}`}>
+            ▾
+          </span>
+        </button>
+        {exportCsv}
       </div>
-      {events.length || filters.event ? (
+      {/* Below 640 px a panel of two columns under the button; from 640 px its fields join the row (`contents`). */}
+      <div id={PANEL_ID} className={`${open ? 'grid' : 'hidden'} grid-cols-2 items-end gap-3 sm:contents`}>
         <div>
-          <label htmlFor="lead-event" className="block text-sm font-medium text-slate-800">
-            Event
+          <label htmlFor="lead-status" className="block text-sm font-medium text-slate-800">
+            Status
           </label>
-          <select
-            id="lead-event"
-            value={filters.event}
-            onChange={(event) => void setFilters({ event: event.target.value })}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-52"
-          >
-            <option value="">All leads</option>
-            {events.map((e) => (
-              <option key={e.name} value={e.name}>
-                {e.name} ({e.leadCount})
+          <select id="lead-status" value={filters.status} onChange={(event) => void setFilters({ status: event.target.value })} className={`mt-1 ${LINE_CONTROL} sm:w-44`}>
+            <option value="">All statuses</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
               </option>
             ))}
           </select>
         </div>
-      ) : null}
-      <QualifyFilters />
-      {/* Submissions that tripped the spam guards wait here, out of the list and the stats, until released. */}
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800 sm:mb-2.5">
-        <input
-          type="checkbox"
-          checked={filters.spam}
-          onChange={(event) => void setFilters({ spam: event.target.checked })}
-          className="h-4 w-4 rounded border-slate-300 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
-        />
-        Suspected spam
-      </label>
-      <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'sm:mb-px')}>
-        Export CSV
-      </a>
+        {events.length || filters.event ? (
+          <div>
+            <label htmlFor="lead-event" className="block text-sm font-medium text-slate-800">
+              Event
+            </label>
+            <select id="lead-event" value={filters.event} onChange={(event) => void setFilters({ event: event.target.value })} className={`mt-1 ${LINE_CONTROL} sm:w-52`}>
+              <option value="">All leads</option>
+              {events.map((e) => (
+                <option key={e.name} value={e.name}>
+                  {e.name} ({e.leadCount})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <QualifyFilters />
+        {/* Submissions that tripped the spam guards wait here, out of the list and the stats, until released. */}
+        <label className="col-span-2 flex h-10.5 items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={filters.spam}
+            onChange={(event) => void setFilters({ spam: event.target.checked })}
+            className="h-4 w-4 rounded border-slate-300 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+          />
+          Suspected spam
+        </label>
+      </div>
+      <div className="hidden sm:block">{exportCsv}</div>
     </div>
   );
 }

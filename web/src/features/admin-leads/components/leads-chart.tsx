@@ -5,7 +5,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLeadsStore } from '../leads-store';
 import { dailySeries, type DaySeries } from '../leads-by-day';
-import { CHART_HEIGHT as HEIGHT, dayLabel } from './chart-days';
+import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
+import { chartHeight, dayLabel } from './chart-days';
 
 const LeadsPlot = lazy(() => import('./leads-plot'));
 
@@ -14,6 +15,7 @@ export function LeadsChart() {
   const failed = useLeadsStore((s) => s.statsStatus === 'error' && !s.stats);
   const series = useMemo(() => (leadsByDay ? dailySeries(leadsByDay) : null), [leadsByDay]);
   const total = series ? series.counts.reduce((a, b) => a + b, 0) : 0;
+  const placeholderHeight = chartHeight(useMediaQuery(WIDE_SCREEN)) + 24;
   if (failed) return null; // The stat cards already say the stats could not be loaded.
 
   return (
@@ -24,12 +26,12 @@ export function LeadsChart() {
       </figcaption>
       {series ? (
         <ErrorBoundary fallback={<p className="mt-2 text-sm text-slate-700">The chart cannot be drawn in this browser; the numbers are under "Show data".</p>}>
-          <Suspense fallback={<div style={{ height: HEIGHT + 24 }} />}>
+          <Suspense fallback={<div style={{ height: placeholderHeight }} />}>
             <LeadsPlot series={series} />
           </Suspense>
         </ErrorBoundary>
       ) : (
-        <div style={{ height: HEIGHT + 24 }} />
+        <div style={{ height: placeholderHeight }} />
       )}
       {series ? <DataTable series={series} /> : null}
     </figure>

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DaySeries } from '../leads-by-day';
-import { CHART_HEIGHT as HEIGHT, dayLabel } from './chart-days';
+import { WIDE_SCREEN } from '../../../lib/use-media-query';
+import { chartHeight, dayLabel } from './chart-days';
 
 const HALF_DAY_S = 43_200;
 
@@ -17,10 +18,11 @@ export default function LeadsPlot({ series }: { series: DaySeries }) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    const height = () => chartHeight(window.matchMedia(WIDE_SCREEN).matches);
     const plot = new uPlot(
       {
         width: el.clientWidth,
-        height: HEIGHT,
+        height: height(),
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         legend: { show: false },
         cursor: { y: false, drag: { x: false, y: false } },
@@ -44,7 +46,7 @@ export default function LeadsPlot({ series }: { series: DaySeries }) {
       el,
     );
     // The card's width follows the layout (sidebar, phone); the canvas follows the card.
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: HEIGHT }));
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: height() }));
     resize.observe(el);
     return () => {
       resize.disconnect();

@@ -1,11 +1,11 @@
 // Filters on the qualification reps give at events: rating, follow-up and an interest, each
 // answered by the server and carried into the CSV export like the other filters.
 import { FOLLOW_UPS, INTERESTS, LEAD_RATINGS } from '@contract';
+import { LINE_CONTROL } from '../../../components/ui/form-field';
 import { useLeadsStore } from '../leads-store';
 import type { LeadFilters } from '../leads-api';
 
-const SELECT =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-40';
+const SELECT = `mt-1 ${LINE_CONTROL} sm:w-40`;
 
 const FILTERS: { key: 'rating' | 'followUp' | 'interest'; label: string; any: string; options: readonly { value: string; label: string }[] }[] = [
   { key: 'rating', label: 'Rating', any: 'Any rating', options: LEAD_RATINGS },

@@ -22,9 +22,9 @@ export function StatCards() {
   return (
     <dl aria-busy={!stats} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {CARDS.map((card) => (
-        <div key={card.label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <div key={card.label} className="rounded-2xl border border-slate-200 bg-white px-3 py-3 shadow-sm sm:p-5">
           <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
-          <dd className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{stats ? card.value(stats) : '…'}</dd>
+          <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:mt-2 sm:text-3xl">{stats ? card.value(stats) : '…'}</dd>
           <dd className="mt-1 text-xs text-slate-500">{card.hint}</dd>
         </div>
       ))}
