@@ -117,8 +117,9 @@ test('sample request - card shows every field; the toggle sends the opposite val
   const card = samples.request(`Sam ${lastName}`);
   await expect(card.locator('address')).toHaveText(`Sam ${lastName}Acme Lending742 Evergreen TerraceSuite 4Springfield, OR 97477`);
   for (const text of ['sam.requester@example.com', '(555) 010-2000', 'Letters', 'Leave at the front desk']) await expect(card).toContainText(text);
-  // Not yet synced to the CRM: a destructive badge.
-  await expect(card.getByText(/^CRM: /)).toHaveClass(/bg-red-100/);
+  // Not yet synced, with no CRM connected: waiting is not a fault, so the badge is neutral (red is for sync_failed).
+  await expect(card.getByText(/^CRM: /)).toHaveText('CRM: pending');
+  await expect(card.getByText(/^CRM: /)).toHaveClass(/bg-slate-100/);
 
   const toggle = samples.processedToggle(`Sam ${lastName}`);
   const sent = await recordBodies(page, 'PUT', /^\/api\/admin\/print-samples\/\d+$/);

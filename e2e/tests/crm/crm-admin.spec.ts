@@ -168,6 +168,8 @@ crmTest('retry sync - a failed sample request shows its reason in the card, and 
   const card = page.getByRole('article', { name: `Sam ${lastName}` });
   await expect(card.getByRole('group', { name: 'CRM sync failed' })).toContainText(/Sync failed: Gave up after 2 attempts: .+: 503 Service unavailable/);
   await expect(card).toContainText('CRM: sync_failed');
+  // A failed sync is the one CRM state shown as a fault.
+  await expect(card.getByText('CRM: sync_failed', { exact: true })).toHaveClass(/bg-red-100/);
 
   const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/print-samples' && r.method() === 'GET');
   await card.getByRole('button', { name: 'Retry sync' }).click();

@@ -1,5 +1,6 @@
-// One print-sample request with every field it has, its CRM sync badge ('synced' normal, anything
-// else destructive), the Pending/Processed toggle, and for a failed sync its reason and "Retry sync".
+// One print-sample request with every field it has, its CRM sync badge ('synced' normal, 'sync_failed'
+// destructive, 'pending' neutral: waiting for the CRM, or for one to be connected, is not a fault), the
+// Pending/Processed toggle, and for a failed sync its reason and "Retry sync".
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
 import type { ReactNode } from 'react';
 import { type SampleRequest, SAMPLE_TYPES, SPAM_REASON_LABELS } from '@contract';
@@ -37,7 +38,7 @@ export function RequestCard({ request }: { request: SampleRequest }) {
           <p className="text-xs text-slate-500">Requested {formatDateTime(request.createdAt)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={request.pipedriveStatus === 'synced' ? 'blue' : 'destructive'}>CRM: {request.pipedriveStatus}</Badge>
+          <Badge tone={request.pipedriveStatus === 'synced' ? 'blue' : syncFailed ? 'destructive' : 'neutral'}>CRM: {request.pipedriveStatus}</Badge>
           <button
             type="button"
             disabled={busy || paused}
