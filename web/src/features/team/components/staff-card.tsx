@@ -1,5 +1,8 @@
 // One staff account on the Team screen: who, role and state, last activity and devices, any waiting link, and
-// the changes that fit its state. Changes that end access ask first (the tab's confirm dialog).
+// the changes that fit its state. Changes that end access ask first (the tab's confirm dialog). A change the
+// server would refuse (team-service.ts: the last active admin stays an admin and active; nobody deactivates
+// their own account) is offered disabled, with the server's reason beside it, instead of failing after the
+// confirmation.
 import type { StaffMember } from '@contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { WriteButton } from '../../../components/ui/write-button';
@@ -10,18 +13,34 @@ import type { StaffAction } from '../team-store';
 const STATE_TONES: Record<StaffMember['state'], BadgeTone> = { active: 'green', invited: 'blue', deactivated: 'destructive' };
 const STATE_LABELS: Record<StaffMember['state'], string> = { active: 'Active', invited: 'Invited', deactivated: 'Deactivated' };
 
+/** The server's words for the refusals (api/src/modules/team: last-admin.ts, team-service.ts). */
+const LAST_ADMIN_REASON = 'There must always be at least one active admin. Make someone else an admin first.';
+const SELF_DEACTIVATE_REASON = 'You cannot deactivate your own account.';
+
 interface StaffCardProps {
   member: StaffMember;
   isMe: boolean;
+  /** The only active admin: the server refuses to make them a rep or to deactivate them. */
+  lastAdmin: boolean;
   busy: boolean;
   onAction: (action: StaffAction) => void;
   onDevices: () => void;
 }
 
-export function StaffCard({ member, isMe, busy, onAction, onDevices }: StaffCardProps) {
+export function StaffCard({ member, isMe, lastAdmin, busy, onAction, onDevices }: StaffCardProps) {
   const headingId = `staff-${member.id}`;
-  const action = (label: string, what: StaffAction, variant: 'secondary' | 'danger' = 'secondary') => (
-    <WriteButton variant={variant} size="sm" disabled={busy} onClick={() => onAction(what)}>
+  const reasonId = `staff-${member.id}-refused`;
+  // Why a change below is disabled; null when every change offered can be made.
+  const reason = lastAdmin ? LAST_ADMIN_REASON : isMe ? SELF_DEACTIVATE_REASON : null;
+  const action = (label: string, what: StaffAction, variant: 'secondary' | 'danger' = 'secondary', refused = false) => (
+    <WriteButton
+      variant={variant}
+      size="sm"
+      disabled={busy || refused}
+      title={refused ? reason ?? undefined : undefined}
+      aria-describedby={refused ? reasonId : undefined}
+      onClick={() => onAction(what)}
+    >
       {label}
       <span className="sr-only"> {member.name}</span>
     </WriteButton>
@@ -68,13 +87,14 @@ export function StaffCard({ member, isMe, busy, onAction, onDevices }: StaffCard
             <Button variant="secondary" size="sm" onClick={onDevices}>
               Devices<span className="sr-only"> of {member.name}</span>
             </Button>
-            {member.role === 'rep' ? action('Make admin', 'make-admin') : action('Make rep', 'make-rep')}
-            {isMe ? null : (
-              <>
-                {action('Reset password', 'reset-password')}
-                {action('Deactivate', 'deactivate', 'danger')}
-              </>
-            )}
+            {member.role === 'rep' ? action('Make admin', 'make-admin') : action('Make rep', 'make-rep', 'secondary', lastAdmin)}
+            {isMe ? null : action('Reset password', 'reset-password')}
+            {action('Deactivate', 'deactivate', 'danger', lastAdmin || isMe)}
+            {reason ? (
+              <p id={reasonId} className="basis-full text-xs text-slate-600">
+                {reason}
+              </p>
+            ) : null}
           </>
         )}
       </div>

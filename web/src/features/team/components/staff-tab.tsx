@@ -75,6 +75,8 @@ export function StaffTab({ meId }: { meId: number | null }) {
     else void act(member, action);
   };
   const confirm = pending ? confirmation(pending.member, pending.action) : null;
+  // The last-admin rule as the server applies it: one active admin left cannot stop being one.
+  const activeAdmins = staff.filter((m) => m.role === 'admin' && m.state === 'active');
 
   return (
     <div className="space-y-4">
@@ -95,6 +97,7 @@ export function StaffTab({ meId }: { meId: number | null }) {
               <StaffCard
                 member={member}
                 isMe={member.id === meId}
+                lastAdmin={activeAdmins.length === 1 && activeAdmins[0] === member}
                 busy={busy.has(member.id)}
                 onAction={(action) => onAction(member, action)}
                 onDevices={() => {
