@@ -57,11 +57,13 @@ test('sign-in page - looks right on desktop and phone (screenshots)', async ({ p
   }
 });
 
-test('setup page with a dead link - says so and points to sign-in', async ({ page }) => {
+test('setup page with a dead link - says so and points to sign-in, and to the Team screen for further accounts', async ({ page }) => {
   await page.goto('/setup?token=not-a-real-token');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This setup link cannot be used');
   await expect(page.getByRole('alert')).toContainText('This setup link is not valid');
   await expect(page.getByRole('link', { name: 'sign in here' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Team screen' })).toHaveAttribute('href', '/admin/team');
+  await expect(page.locator('body')).not.toContainText('user:add');
   await page.setViewportSize({ width: 375, height: 740 });
   await page.screenshot({ path: 'test-results/screenshots/setup-dead-375.png', fullPage: true });
 });

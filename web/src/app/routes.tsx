@@ -32,8 +32,12 @@ export interface AdminScreen {
   goKey: string;
   /** The keys the screen itself answers, listed under `where` in the shortcuts list (names only: no code here). */
   shortcuts?: { where: string; keys: readonly ShortcutName[] };
-  /** Reached from the account menu rather than the navigation row (the person's own and the rarely used screens). */
-  inAccountMenu?: true;
+  /**
+   * Where the screen is listed when not in the navigation with the everyday screens: `account-menu`, in the
+   * account menu at every width (the person's own screens); `wide-sidebar`, in the sidebar on wide screens and
+   * in the account menu on narrower ones, where the navigation is one row and would crowd (rarely used screens).
+   */
+  listed?: 'account-menu' | 'wide-sidebar';
 }
 
 export interface RouteDef {
@@ -208,14 +212,14 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/team-page')),
     meta: { title: 'Team | DirectMailers Admin', description: 'Staff accounts, their devices, and the staff audit log.' },
-    admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 't', inAccountMenu: true },
+    admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 't', listed: 'wide-sidebar' },
   },
   {
     path: '/admin/privacy',
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/privacy-page')),
     meta: { title: 'Privacy | DirectMailers Admin', description: 'Find, export or erase a person; the retention rule.' },
-    admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'y', inAccountMenu: true },
+    admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'y', listed: 'wide-sidebar' },
   },
   {
     path: '/admin/devices',
@@ -223,7 +227,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     page: lazyPage(() => import('../pages/admin/devices-page')),
     meta: { title: 'Your Devices | DirectMailers Admin', description: 'Where you are signed in.' },
     // Everyone signed in manages their own devices, reps too.
-    admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled', goKey: 'v', inAccountMenu: true },
+    admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled', goKey: 'v', listed: 'account-menu' },
   },
 ];
 

@@ -19,7 +19,11 @@ export default function SetupPage() {
           <Link to="/login" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
             sign in here
           </Link>
-          . Further accounts are added with <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">npm run user:add</code>.
+          . An admin adds further accounts on the{' '}
+          <Link to="/admin/team" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
+            Team screen
+          </Link>
+          .
         </p>
       </AuthCard>
     );

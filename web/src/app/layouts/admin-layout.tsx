@@ -1,6 +1,7 @@
 // The staff admin's frame, as the route table's layout route: a sidebar on desktop (a top bar with a
 // scrolling nav row on phones) with the screens the table lists, the signed-in user, their account menu
-// (notifications and the screens marked for it) and sign out. Each
+// (notifications and the screens marked for it: on phones also the admin's rarely used screens, which the
+// sidebar lists on wide screens) and sign out. The screen shown is marked wherever it is listed. Each
 // screen's heading, roles and sign-in wording come from the table. The screen itself renders only behind
 // the admin gate, so no store fetches anything before the session is known: staff data loads only for a
 // signed-in user.
@@ -30,11 +31,20 @@ export function AdminLayout() {
   const role = user?.role;
   useLiveStream(Boolean(role));
   const screens = role ? ADMIN_ROUTES.filter((r) => r.admin.roles.includes(role)) : ADMIN_ROUTES;
-  const navScreens = screens.filter((r) => !r.admin.inAccountMenu);
-  const menuScreens = screens.filter((r) => r.admin.inAccountMenu);
+  const navScreens = screens.filter((r) => !r.admin.listed);
+  const wideScreens = screens.filter((r) => r.admin.listed === 'wide-sidebar');
+  const menuScreens = screens.filter((r) => r.admin.listed === 'account-menu');
   const navigate = useNavigate();
   useStaffNotifications(user, navigate);
-  const accountMenu = user ? <AccountMenu screens={menuScreens} isAdmin={role === 'admin'} /> : null;
+  const accountMenu = (where: 'top bar' | 'sidebar') =>
+    user ? (
+      <AccountMenu
+        screens={where === 'top bar' ? [...wideScreens, ...menuScreens] : menuScreens}
+        isAdmin={role === 'admin'}
+        // In the top bar it opens below its button; at the sidebar's foot, above it.
+        anchor={where === 'top bar' ? 'bottom end' : 'top start'}
+      />
+    ) : null;
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 lg:flex">
       <a href="#admin-main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
@@ -47,14 +57,15 @@ export function AdminLayout() {
               DirectMailers <span className="hidden font-medium text-slate-500 sm:inline">Admin</span>
             </a>
             <div className="flex min-w-0 items-center gap-2 lg:hidden">
-              {accountMenu}
+              {accountMenu('top bar')}
               <SignedInUser compact />
             </div>
           </div>
           <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 lg:flex-1 lg:px-3">
             <ul className="flex gap-1 lg:flex-col">
-              {navScreens.map((route) => (
-                <li key={route.path} className="shrink-0">
+              {[...navScreens, ...wideScreens].map((route, i) => (
+                // The rarely used screens only from 1024 px, set apart below the everyday ones.
+                <li key={route.path} className={route.admin.listed ? `hidden lg:block ${i === navScreens.length ? 'lg:mt-3 lg:border-t lg:border-slate-200 lg:pt-3' : ''}` : 'shrink-0'}>
                   <NavLink
                     to={route.path}
                     end
@@ -74,7 +85,7 @@ export function AdminLayout() {
           </nav>
           <div className="hidden space-y-3 border-t border-slate-200 px-6 py-5 lg:block">
             <SignedInUser />
-            {accountMenu}
+            {accountMenu('sidebar')}
           </div>
         </div>
       </aside>
