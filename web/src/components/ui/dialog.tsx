@@ -5,6 +5,9 @@
 // opening transition (tailwindlabs/headlessui#3892), leaving the panel mounted over the page and catching
 // every click. Unmounting on close cannot leave anything behind, whatever the timing; the closing is
 // instant, and the opening fade is skipped for reduced motion.
+//
+// A dialog taller than the screen (the lead form on a phone) scrolls inside its panel; its title and × stay
+// pinned at the panel's top, so the way out is never scrolled out of reach.
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 
@@ -26,9 +29,9 @@ export function Modal({ open, onClose, title, description, children, size = 'md'
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 starting:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
-          className={`relative w-full ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'} max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl transition duration-150 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:rounded-2xl`}
+          className={`relative w-full ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'} max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white px-6 pb-6 shadow-xl transition duration-150 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:rounded-2xl`}
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
+          <div className="sticky top-0 z-10 -mx-6 mb-4 flex items-start justify-between gap-4 border-b border-slate-100 bg-white px-6 pb-3 pt-6">
             <div>
               <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
               {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
