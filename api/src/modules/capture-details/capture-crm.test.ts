@@ -1,22 +1,12 @@
 // A captured lead's qualification and consent reach Pipedrive in the deal's note: real app, real
 // worker, the fake Pipedrive over real HTTP, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { ENGINES, api, createTestDb, startTestApp, testConfig, type TestApp, type TestDb } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { startFakePipedrive, type FakePipedrive } from '../../testing/fake-pipedrive';
 import { CrmSyncWorker } from '../crm/crm-worker';
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(ENGINES)('captured lead to the CRM on %s', (engine) => {
   let testDb: TestDb;
@@ -44,7 +34,7 @@ describe.each(ENGINES)('captured lead to the CRM on %s', (engine) => {
   const captureAndSync = async (body: Record<string, unknown>) => {
     const res = await api(app.baseUrl, 'POST', '/api/capture/leads', body, { Cookie: rep.cookie, 'Idempotency-Key': crypto.randomUUID() });
     expect(res.status).toBe(201);
-    await waitFor(async () => (await testDb.db('leads').where({ id: res.json.id }).first())?.status === 'synced');
+    await vi.waitFor(async () => expect((await testDb.db('leads').where({ id: res.json.id }).first())?.status).toBe('synced'), { timeout: 8000, interval: 20 });
     const deal = fake.deals.find((d) => d.title.endsWith(`#L${res.json.id}`))!;
     return fake.notes.find((note) => note.deal_id === deal.id)!;
   };

@@ -1,7 +1,7 @@
 // The CRM sync end to end: real app, real database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // real workers, and a fake Pipedrive over real HTTP that speaks Pipedrive's paths, headers and envelopes.
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { ENGINES, api, testConfig, useTestApp } from '../../testing/test-app';
 import { signInAs } from '../../testing/sign-in';
@@ -13,16 +13,6 @@ import { CrmSyncWorker } from './crm-worker';
 import { PipedriveClient } from './pipedrive-client';
 
 const silent = pino({ level: 'silent' });
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const uniqueEmail = (tag: string) => `${tag}-${crypto.randomBytes(3).toString('hex')}@example.com`;
 
@@ -78,11 +68,15 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
   };
   const leadRow = (id: number) => app.db('leads').where({ id }).first();
   const jobRow = (kind: string, id: number) => app.db('crm_sync_jobs').where({ kind, record_id: id }).first();
-  const waitForLeadStatus = (id: number, status: string, timeoutMs?: number) =>
-    waitFor(async () => {
-      const row = await leadRow(id);
-      return row?.status === status ? row : undefined;
-    }, timeoutMs);
+  const waitForLeadStatus = (id: number, status: string, timeoutMs = 8000) =>
+    vi.waitFor(
+      async () => {
+        const row = await leadRow(id);
+        expect(row?.status).toBe(status);
+        return row;
+      },
+      { timeout: timeoutMs, interval: 20 },
+    );
   const rollupCount = async (status: string) => {
     const rows = await app.db('lead_rollups').where({ status }).sum({ n: 'count' });
     return Number(rows[0]?.n ?? 0);
@@ -238,10 +232,14 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     const res = await api(app.baseUrl, 'POST', '/api/print-samples', body);
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ pipedriveStatus: 'pending', syncError: null, attribution: { utmSource: 'newsletter' } });
-    const row = await waitFor(async () => {
-      const r = await app.db('sample_requests').where({ id: res.json.id }).first();
-      return r?.pipedrive_status === 'synced' ? r : undefined;
-    });
+    const row = await vi.waitFor(
+      async () => {
+        const r = await app.db('sample_requests').where({ id: res.json.id }).first();
+        expect(r?.pipedrive_status).toBe('synced');
+        return r;
+      },
+      { timeout: 8000, interval: 20 },
+    );
     expect(fake.deals).toHaveLength(1);
     expect(fake.deals[0]!.title).toBe(`Sample pack — Navy Labs #S${res.json.id}`);
     expect(row.pipedrive_deal_id).toBe(String(fake.deals[0]!.id));
@@ -262,19 +260,27 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
     startWorker();
     const res = await api(app.baseUrl, 'POST', '/api/print-samples', sampleBody({ company: '' }));
     const id = res.json.id as number;
-    const failed = await waitFor(async () => {
-      const r = await app.db('sample_requests').where({ id }).first();
-      return r?.pipedrive_status === 'sync_failed' ? r : undefined;
-    });
+    const failed = await vi.waitFor(
+      async () => {
+        const r = await app.db('sample_requests').where({ id }).first();
+        expect(r?.pipedrive_status).toBe('sync_failed');
+        return r;
+      },
+      { timeout: 8000, interval: 20 },
+    );
     fake.clearFailures();
     expect(failed.sync_error).toMatch(/500/);
     const retry = await api(app.baseUrl, 'POST', `/api/admin/print-samples/${id}/retry-sync`, undefined, { Cookie: cookie });
     expect(retry.status).toBe(200);
     expect(retry.json).toMatchObject({ id, pipedriveStatus: 'pending', syncError: null });
-    const done = await waitFor(async () => {
-      const r = await app.db('sample_requests').where({ id }).first();
-      return r?.pipedrive_status === 'synced' ? r : undefined;
-    });
+    const done = await vi.waitFor(
+      async () => {
+        const r = await app.db('sample_requests').where({ id }).first();
+        expect(r?.pipedrive_status).toBe('synced');
+        return r;
+      },
+      { timeout: 8000, interval: 20 },
+    );
     expect(fake.deals.map((d) => d.title)).toEqual([`Sample pack — Grace Hopper #S${id}`]);
     expect(done.pipedrive_deal_id).toBe(String(fake.deals[0]!.id));
   });
@@ -288,10 +294,13 @@ describe.each(ENGINES)('CRM sync on %s', (engine) => {
       Array.from({ length: 4 }, () => api(app.baseUrl, 'POST', '/api/print-samples', sampleBody())),
     );
     for (const lead of leads) await waitForLeadStatus(lead.id, 'synced', 15_000);
-    await waitFor(async () => {
-      const rows = await app.db('sample_requests').whereIn('id', samples.map((s) => s.json.id)).where({ pipedrive_status: 'synced' });
-      return rows.length === samples.length;
-    }, 15_000);
+    await vi.waitFor(
+      async () => {
+        const rows = await app.db('sample_requests').whereIn('id', samples.map((s) => s.json.id)).where({ pipedrive_status: 'synced' });
+        expect(rows).toHaveLength(samples.length);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
     const dealPosts = fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/deals');
     expect(dealPosts).toHaveLength(leads.length + samples.length);
     expect(fake.deals).toHaveLength(leads.length + samples.length);

@@ -4,7 +4,7 @@
 // staff had made by hand is left, as the screen says.
 import crypto from 'node:crypto';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, api, testConfig, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { startFakePipedrive, type FakePipedrive } from '../../testing/fake-pipedrive';
@@ -14,15 +14,8 @@ import type { PersonRecords, PipedriveErasureStatus } from '../../contract';
 import { leadBody } from '../../testing/leads';
 import { CrmSyncWorker } from '../crm/crm-worker';
 
-async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The CRM worker's pace: it polls every few milliseconds and backs off in tens. */
+const WAIT = { timeout: 10_000, interval: 20 };
 
 const sampleBody = (email: string) => ({
   firstName: 'Paula',
@@ -69,10 +62,10 @@ describe.each(ENGINES)('erasing a person in Pipedrive on %s', (engine) => {
     const lead = await api(app.baseUrl, 'POST', '/api/leads', leadBody({ email, firstName: 'Paula', lastName: 'Pipe', company: 'Pipe Works' }));
     const sample = await api(app.baseUrl, 'POST', '/api/print-samples', sampleBody(email));
     expect([lead.status, sample.status]).toEqual([201, 201]);
-    await waitFor(async () => {
-      const jobs = await app.db('crm_sync_jobs').whereIn('record_id', [lead.json.id, sample.json.id]).where('state', 'done');
-      return jobs.length === 2;
-    });
+    await vi.waitFor(
+      async () => expect(await app.db('crm_sync_jobs').whereIn('record_id', [lead.json.id, sample.json.id]).where('state', 'done')).toHaveLength(2),
+      WAIT,
+    );
     return { leadId: lead.json.id as number, sampleId: sample.json.id as number };
   };
   const status = async () => (await api(app.baseUrl, 'GET', '/api/admin/people/pipedrive-erasures', undefined, { Cookie: admin.cookie })).json as PipedriveErasureStatus;
@@ -91,17 +84,21 @@ describe.each(ENGINES)('erasing a person in Pipedrive on %s', (engine) => {
     expect(res.json.removed).toMatchObject({ leads: 1, sampleRequests: 1, crmJobs: 2, pipedrivePersons: 1, pipedriveDeals: 2 });
     // The database holds nothing of the person at once; Pipedrive still does, and the queue says why.
     expect(await columnsHolding(app.db, email)).toEqual([]);
-    const waiting = await waitFor(async () => {
+    const waiting = await vi.waitFor(async () => {
       const s = await status();
-      return s.waiting === 1 && s.lastError ? s : undefined;
-    });
+      expect(s.waiting === 1 && s.lastError).toBeTruthy();
+      return s;
+    }, WAIT);
     expect(waiting).toMatchObject({ connected: true, waiting: 1, lastError: expect.stringMatching(/^GET \/api\/v1\/notes: /) });
     // Past the sync's 2 attempts, an erasure is still not given up.
-    await waitFor(async () => Number((await app.db('crm_sync_jobs').where({ kind: 'erasure' }).whereNot('state', 'done').max({ n: 'attempts' }).first())?.n) > 2);
+    await vi.waitFor(
+      async () => expect(Number((await app.db('crm_sync_jobs').where({ kind: 'erasure' }).whereNot('state', 'done').max({ n: 'attempts' }).first())?.n)).toBeGreaterThan(2),
+      WAIT,
+    );
     expect(holds(email)).toEqual({ persons: 1, deals: 2 });
 
     fake.setDown(false);
-    await waitFor(async () => (await status()).waiting === 0);
+    await vi.waitFor(async () => expect((await status()).waiting).toBe(0), WAIT);
     expect(fake.persons.filter((p) => p.emails.some((e) => e.value === email))).toEqual([]);
     expect(fake.deals.filter((d) => deals.some((x) => x.id === d.id))).toEqual([]);
     expect(fake.notes.filter((n) => n.content.includes(`#L${leadId}`) || n.content.includes(`#S${sampleId}`))).toEqual([]);
@@ -118,14 +115,14 @@ describe.each(ENGINES)('erasing a person in Pipedrive on %s', (engine) => {
     });
     const personId = ((await made.json()) as { data: { id: number } }).data.id;
     const lead = await api(app.baseUrl, 'POST', '/api/leads', leadBody({ email }));
-    await waitFor(async () => (await app.db('leads').where({ id: lead.json.id }).first())?.status === 'synced');
+    await vi.waitFor(async () => expect((await app.db('leads').where({ id: lead.json.id }).first())?.status).toBe('synced'), WAIT);
     const deal = fake.deals.find((d) => d.title.endsWith(`#L${lead.json.id}`))!;
     expect(deal.person_id).toBe(personId);
     expect(((await post('/api/admin/people/find', { email })).json as PersonRecords).pipedrive).toEqual({ persons: 0, deals: 1 });
 
     const res = await post('/api/admin/people/erase', { email });
     expect(res.json.removed).toMatchObject({ leads: 1, pipedrivePersons: 0, pipedriveDeals: 1 });
-    await waitFor(async () => (await status()).waiting === 0);
+    await vi.waitFor(async () => expect((await status()).waiting).toBe(0), WAIT);
     expect(fake.deals.find((d) => d.id === deal.id)).toBeUndefined();
     expect(fake.notes.filter((n) => n.content.includes(`#L${lead.json.id}`))).toEqual([]);
     expect(fake.persons.map((p) => p.id)).toContain(personId);
