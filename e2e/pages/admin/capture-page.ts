@@ -28,6 +28,8 @@ export class CapturePage extends AdminShell {
   readonly scanProblem: Locator;
   readonly moreDetails: Locator;
   readonly glance: Locator;
+  /** "Saved … Ready for the next person.": shown at the top of the screen for a few seconds after each Save. */
+  readonly saved: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -57,6 +59,7 @@ export class CapturePage extends AdminShell {
     // The disclosure's summary: phone, industry, volume and notes open on demand.
     this.moreDetails = this.form.locator('summary', { hasText: 'More details' });
     this.glance = page.getByTestId('capture-glance');
+    this.saved = page.getByTestId('capture-saved');
   }
 
   goto() {

@@ -258,6 +258,8 @@ test('two reps on one device - A\'s captures are neither shown to B nor sent und
 });
 
 test('clear sent captures - asks first (keyboard), removes only what the server has, and they stay gone after a reload', async ({ page }) => {
+  // Making the rep with npm run user:add alone took 18 s of the default 30 on a busy two-core machine.
+  test.setTimeout(60_000);
   const rep = newRep('Cleo Clear');
   await signIn(page.request, rep);
   const { capture } = await openCapture(page);

@@ -115,20 +115,28 @@ function CaptureScreen() {
         <EventPicker onDone={eventName ? () => setChangingEvent(false) : undefined} />
       ) : (
         <>
-          <div className="flex items-center justify-between gap-3 rounded-xl bg-brand-50 px-3 py-2 ring-1 ring-brand-100 sm:px-4 sm:py-3">
-            <div className="min-w-0 text-sm text-slate-700">
-              <p className="truncate">
-                Event <span className="font-semibold text-slate-900">{eventName}</span>
-              </p>
+          {/* The event's name has the whole width and wraps when long (cut short, two events of one trade show
+              would read the same); the counts and "Change event" share the second line, as small as the counts
+              so the strip costs no more height than two lines. */}
+          <div className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-brand-100 sm:px-4 sm:py-3">
+            <p className="break-words">
+              Event <span className="font-semibold text-slate-900">{eventName}</span>
+            </p>
+            <div className="flex flex-wrap items-center justify-between gap-x-3 text-xs">
               {/* At a glance while typing (the floating waiting pill stands down here); the full counts and
                   the list are below the form. */}
-              <p className="text-xs text-slate-600" data-testid="capture-glance">
+              <p className="text-slate-600" data-testid="capture-glance">
                 {eventCounts.captured} captured · {eventCounts.waiting} waiting · {eventCounts.sent} sent
               </p>
+              {/* Its padding makes a thumb-sized target; the negative margins keep the line as low as the text. */}
+              <button
+                type="button"
+                onClick={() => setChangingEvent(true)}
+                className="-mx-1 -my-2 rounded px-1 py-2 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                Change event
+              </button>
             </div>
-            <Button variant="secondary" size="sm" className="shrink-0 whitespace-nowrap" onClick={() => setChangingEvent(true)}>
-              Change event
-            </Button>
           </div>
           <BackupPrompt onExport={exportCsv} />
           <CaptureForm key={eventName} eventName={eventName} />
