@@ -1,5 +1,6 @@
 // The one contract module both sides import (never copied): enumerations, request schemas, response shapes.
 export * from './constants';
+export * from './email';
 export * from './fields';
 export * from './public-forms';
 export * from './schemas';
