@@ -45,7 +45,7 @@ export function LeadFilters() {
     return () => window.clearTimeout(timer);
   }, [query, filters.q, setFilters]);
 
-  const set = filtersSet(filters);
+  const setCount = filtersSet(filters);
   const exportCsv = (
     <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'h-10.5')}>
       Export CSV
@@ -80,10 +80,10 @@ export function LeadFilters() {
         <button type="button" aria-expanded={open} aria-controls={PANEL_ID} onClick={() => setOpen((o) => !o)} className={buttonClasses('secondary', 'md', 'h-10.5 flex-1 justify-between')}>
           <span>
             Filters
-            {set ? (
+            {setCount ? (
               <>
                 {' '}
-                <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{set}</span>
+                <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{setCount}</span>
                 <span className="sr-only"> set</span>
               </>
             ) : null}
