@@ -1,10 +1,10 @@
 // The CRM sync queue. The records it points at are read and written through their owners' queries
 // (leads-queries, samples-queries), so a lead's roll-up counts move in one place. Every query compiles to the same meaning on SQLite and
-// PostgreSQL, except the claim, where PostgreSQL claimers take turns under an advisory lock so that several
-// server processes hand out each due job to exactly one of them, and one contact to one sync at a time.
+// PostgreSQL. The claim is the lease claim every queue shares (db/lease-claim.ts: several server processes hand
+// out each due job to exactly one of them), with the CRM's own condition: one contact to one sync at a time.
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import { oneAtATime } from '../../db/dialect';
+import { afterCommit, claimDue, finishClaim, type LeaseQueue } from '../../db/lease-claim';
 import { toBool, toIso } from '../../db/types';
 import { lockedForUpdate } from '../../db/dialect';
 import { chunksOf } from '../../lib/chunks';
@@ -63,9 +63,7 @@ export async function enqueueCrmSyncs(db: Knex, jobs: { kind: CrmJobKind; id: nu
 
 /** Wakes the workers once `db`'s transaction commits (at once when `db` is not a transaction). */
 function notifyAfterCommit(db: Knex): void {
-  const trx = db as unknown as Partial<Knex.Transaction>;
-  if (trx.isTransaction && trx.executionPromise) trx.executionPromise.then(notifyCrmJobsCommitted, () => undefined);
-  else notifyCrmJobsCommitted();
+  afterCommit(db, notifyCrmJobsCommitted);
 }
 
 function jobFromRow(row: Record<string, unknown>): CrmJob {
@@ -85,15 +83,6 @@ function jobFromRow(row: Record<string, unknown>): CrmJob {
     orgId: num(row.org_id),
     dealId: num(row.deal_id),
   };
-}
-
-/** Due: pending and its time has come, or running under a claim older than the lease (its process died). */
-function whereDue(q: Knex.QueryBuilder, nowIso: string, staleIso: string): Knex.QueryBuilder {
-  return q.where((w) =>
-    w
-      .where((p) => p.where('state', 'pending').andWhere('next_attempt_at', '<=', nowIso))
-      .orWhere((r) => r.where('state', 'running').andWhere('locked_at', '<', staleIso)),
-  );
 }
 
 /**
@@ -119,37 +108,24 @@ const busyWithSameContact = `exists (select 1 from crm_sync_jobs other
 /** A due job looked at per claim: enough to get past jobs waiting for a contact in sync elsewhere. */
 const CANDIDATES_PER_CLAIM = 50;
 
-/** Any number that names the claim's advisory lock on PostgreSQL. */
-const CLAIM_LOCK = 7_274_014n;
+/** The CRM queue's claims take turns under this advisory lock on PostgreSQL. */
+const CRM_QUEUE: LeaseQueue = { table: 'crm_sync_jobs', lockKey: 7_274_014n };
 
 /**
  * Takes up to `limit` due jobs for `workerId` and counts the attempt, never two live claims for one e-mail
- * or one organization name. Each job is taken by an UPDATE that re-checks, in the same statement, that it is
- * still due and that no live claim syncs its contact. SQLite runs one statement at a time across processes,
- * so that check and the claim are one step. PostgreSQL's concurrent transactions would not see each other's
- * claims, so claimers take turns under a transaction-scoped advisory lock (held for a few milliseconds).
+ * or one organization name: the shared lease claim (db/lease-claim.ts) takes each job by an UPDATE that
+ * re-checks, in the same statement, that it is still due and that no live claim syncs its contact.
  */
 export async function claimDueJobs(db: Db, workerId: string, now: Date, leaseMs: number, limit: number): Promise<CrmJob[]> {
-  const nowIso = now.toISOString();
-  const staleIso = new Date(now.getTime() - leaseMs).toISOString();
-  const claim = { state: 'running', locked_by: workerId, locked_at: nowIso, updated_at: nowIso, attempts: db.raw('attempts + 1') };
-  const take = async (trx: Knex): Promise<CrmJob[]> => {
-    const candidates = (await whereDue(trx('crm_sync_jobs').select('id'), nowIso, staleIso)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(CANDIDATES_PER_CLAIM)) as { id: number }[];
-    const jobs: CrmJob[] = [];
-    for (const { id } of candidates) {
-      if (jobs.length >= limit) break;
-      const [row] = await whereDue(trx('crm_sync_jobs').where({ id }), nowIso, staleIso)
-        .whereRaw(`not ${busyWithSameContact}`, [staleIso])
-        .update(claim)
-        .returning('*');
-      if (row) jobs.push(jobFromRow(row));
-    }
-    return jobs;
-  };
-  return oneAtATime(db, CLAIM_LOCK, take);
+  const rows = await claimDue(db, CRM_QUEUE, {
+    workerId,
+    now,
+    leaseMs,
+    limit,
+    candidates: CANDIDATES_PER_CLAIM,
+    exclude: (staleIso) => ({ sql: busyWithSameContact, bindings: [staleIso] }),
+  });
+  return rows.map(jobFromRow);
 }
 
 /** Remembers what already exists in Pipedrive for this job, while the claim is still ours. */
@@ -176,17 +152,10 @@ export async function finishJob(
   outcome: { state: CrmJobState; lastError: string | null; nextAttemptAt?: string; dealId?: number | null },
   nowIso: string,
 ): Promise<boolean> {
-  const patch: Record<string, unknown> = {
-    state: outcome.state,
-    last_error: outcome.lastError,
-    locked_by: null,
-    locked_at: null,
-    updated_at: nowIso,
-  };
+  const patch: Record<string, unknown> = { state: outcome.state, last_error: outcome.lastError, updated_at: nowIso };
   if (outcome.nextAttemptAt) patch.next_attempt_at = outcome.nextAttemptAt;
   if (outcome.dealId !== undefined) patch.deal_id = outcome.dealId == null ? null : String(outcome.dealId);
-  const n = await db('crm_sync_jobs').where({ id: job.id, locked_by: workerId, state: 'running' }).update(patch);
-  return n === 1;
+  return finishClaim(db, CRM_QUEUE.table, job.id, workerId, patch);
 }
 
 /** Queues the record again from scratch (admin's "Retry sync"); creates the job if it never had one. */

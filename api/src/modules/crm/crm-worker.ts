@@ -7,6 +7,9 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { CrmConfig } from '../../config';
 import type { Db } from '../../db/knex';
+import { msUntilNextDue } from '../../db/lease-claim';
+import { retryDelayMs } from '../../lib/backoff';
+import { WorkLoop } from '../../lib/work-loop';
 import { PipedriveClient, PipedriveError } from './pipedrive-client';
 import { changeLead } from '../leads';
 import { setSampleRequestSyncOutcome } from '../samples';
@@ -40,10 +43,7 @@ export class CrmSyncWorker {
   private readonly batchSize: number;
   private readonly client: PipedriveClient | null;
   private readonly live: LiveBus | undefined;
-  private running = false;
-  private loopDone: Promise<void> = Promise.resolve();
-  private wake: (() => void) | null = null;
-  private nudged = false;
+  private readonly loop: WorkLoop;
   private unsubscribe: (() => void) | null = null;
 
   constructor(deps: CrmWorkerDeps) {
@@ -59,6 +59,11 @@ export class CrmSyncWorker {
       (this.crm.pipedriveApiToken
         ? new PipedriveClient({ baseUrl: this.crm.pipedriveBaseUrl, apiToken: this.crm.pipedriveApiToken, clock: this.clock })
         : null);
+    this.loop = new WorkLoop({
+      runOnce: () => this.runOnce(),
+      msUntilNextDue: () => msUntilNextDue(this.db, 'crm_sync_jobs', this.clock(), this.crm.pollMs),
+      onError: (err) => this.logger.error({ err }, 'CRM sync: could not claim jobs'),
+    });
   }
 
   get connected(): boolean {
@@ -67,24 +72,20 @@ export class CrmSyncWorker {
 
   /** Starts polling; a no-op without a Pipedrive token (records keep their status and their queued jobs). */
   start(): void {
-    if (this.running) return;
+    if (this.loop.isRunning) return;
     if (!this.client) {
       this.logger.info('CRM not connected (no PIPEDRIVE_API_TOKEN): leads and sample requests wait in the sync queue');
       return;
     }
-    this.running = true;
-    this.unsubscribe = onCrmJobsCommitted(() => this.nudge());
-    this.loopDone = this.loop();
+    this.unsubscribe = onCrmJobsCommitted(() => this.loop.nudge());
+    this.loop.start();
     this.logger.info({ workerId: this.workerId }, 'CRM sync worker started');
   }
 
   /** Stops taking jobs and waits for the ones in hand (graceful shutdown). */
   async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
     this.unsubscribe?.();
-    this.nudge();
-    await this.loopDone;
+    await this.loop.stop();
   }
 
   /** Claims one batch of due jobs and syncs them; answers how many it took. */
@@ -93,52 +94,6 @@ export class CrmSyncWorker {
     const jobs = await claimDueJobs(this.db, this.workerId, this.clock(), this.crm.leaseMs, this.batchSize);
     await Promise.all(jobs.map((job) => this.process(job)));
     return jobs.length;
-  }
-
-  private nudge(): void {
-    this.nudged = true;
-    this.wake?.();
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      this.nudged = false;
-      let taken = 0;
-      try {
-        taken = await this.runOnce();
-      } catch (err) {
-        this.logger.error({ err }, 'CRM sync: could not claim jobs');
-      }
-      if (!this.running) break;
-      if (taken > 0 || this.nudged) continue;
-      await this.idle(await this.msUntilNextDue());
-    }
-  }
-
-  /** Sleeps until the poll interval ends, the next retry is due, a new job commits here, or stop(). */
-  private idle(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
-  }
-
-  private async msUntilNextDue(): Promise<number> {
-    try {
-      const row = await this.db('crm_sync_jobs').min({ next: 'next_attempt_at' }).where('state', 'pending').first();
-      const next = row?.next ? new Date(row.next as string | Date).getTime() : NaN;
-      if (Number.isNaN(next)) return this.crm.pollMs;
-      return Math.max(5, Math.min(this.crm.pollMs, next - this.clock().getTime()));
-    } catch {
-      return this.crm.pollMs;
-    }
   }
 
   private async process(job: CrmJob): Promise<void> {
@@ -181,8 +136,7 @@ export class CrmSyncWorker {
     const last = job.kind !== 'erasure' && (!e.retryable || job.attempts >= this.crm.maxAttempts);
     const nowIso = this.clock().toISOString();
     if (!last) {
-      const backoff = Math.min(this.crm.maxBackoffMs, this.crm.backoffMs * 2 ** (job.attempts - 1));
-      const delay = Math.max(backoff, e.retryAfterMs ?? 0);
+      const delay = retryDelayMs(job.attempts, { firstMs: this.crm.backoffMs, maxMs: this.crm.maxBackoffMs }, e.retryAfterMs ?? 0);
       const nextAttemptAt = new Date(this.clock().getTime() + delay).toISOString();
       await finishJob(this.db, job, this.workerId, { state: 'pending', lastError: e.message, nextAttemptAt }, nowIso);
       log.warn({ reason: e.message, retryInMs: delay }, 'CRM sync failed; will retry');
