@@ -12,6 +12,7 @@ import { migrateLatest } from '../api/src/db/migrate';
 import { submitLead } from '../api/src/modules/leads';
 import { createLiveBus } from '../api/src/pipeline/live-bus';
 import { createSubmissions } from '../api/src/wiring';
+import { TEST_SESSION_KEYS, testConfig } from '../api/src/testing/test-app';
 import type { LeadData } from '../api/src/contract';
 
 const url = process.env.URL ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dm-storage-')), 'bench.sqlite');
@@ -26,7 +27,7 @@ db.on('query-response', (_r: unknown, q: { __knexQueryUid: string; sql: string }
 });
 const logger = pino({ level: 'silent' });
 const live = createLiveBus();
-const deps = { db, clock: () => new Date(), logger, live, submissions: createSubmissions(logger, live) };
+const deps = { db, clock: () => new Date(), logger, live, submissions: createSubmissions(logger, live, { config: testConfig(), sessionKeys: TEST_SESSION_KEYS }) };
 const input = {
   firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Analytical Engines', phone: '555-0100',
   industry: 'mortgage', volume: '1000-5000', message: 'Call me', source: 'Main Website', elapsedMs: 6000,

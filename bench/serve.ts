@@ -25,8 +25,9 @@ async function main() {
     await migrateLatest(db);
     const logger = pino({ level: 'silent' });
     const live = createLiveBus();
-    const submissions = createSubmissions(logger, live);
-    handler = createApp({ db, config, logger, clock: () => new Date(), sessionKeys: ['bench-session-key-bench-session-key-0123'], live, submissions }).callback();
+    const sessionKeys = ['bench-session-key-bench-session-key-0123'];
+    const submissions = createSubmissions(logger, live, { config, sessionKeys });
+    handler = createApp({ db, config, logger, clock: () => new Date(), sessionKeys, live, submissions }).callback();
   } else if (mode === 'bare') {
     handler = (req, res) => {
       const chunks: Buffer[] = [];

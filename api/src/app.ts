@@ -30,6 +30,7 @@ import { teamRoutes, staffAuditRoutes } from './modules/team';
 import { privacyRoutes } from './modules/privacy';
 import { liveRoutes } from './modules/live';
 import { notificationsRoutes, startPushDelivery } from './modules/notifications';
+import { mailRoutes } from './modules/mail';
 
 export function createApp(deps: AppDeps): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Koa {
     privacyRoutes,
     liveRoutes,
     notificationsRoutes,
+    mailRoutes,
   ]) {
     addRoutes(deps, router);
   }
@@ -96,7 +98,7 @@ export function createApp(deps: AppDeps): Koa {
  * form) nor koa-session's cookie and hash work. Matched as the router matches (any case, optional trailing
  * slash); a path that does not match simply gets the session as before.
  */
-const SESSIONLESS_API_PATHS = new Set(['/api/leads', '/api/print-samples', '/api/pricing/products', '/api/health']);
+const SESSIONLESS_API_PATHS = new Set(['/api/leads', '/api/print-samples', '/api/pricing/products', '/api/health', '/api/mail/unsubscribe']);
 
 function needsNoSession(path: string): boolean {
   const normalised = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

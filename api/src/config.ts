@@ -1,5 +1,6 @@
 // Environment → typed configuration, checked once at start; every bad key is listed, not just the first.
 import type { LookupAddress } from 'node:dns';
+import crypto from 'node:crypto';
 import type https from 'node:https';
 import path from 'node:path';
 import * as z from 'zod/mini';
@@ -40,12 +41,46 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)'))),
   VAPID_PRIVATE_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)'))),
   VAPID_SUBJECT: z._default(z.string().check(z.regex(/^(mailto:[^\s]+|https:\/\/[^\s]+)$/i, 'must be a mailto: or https: URL')), 'mailto:hello@directmailers.example'),
+  // Mail (docs/admin.md, "Mail"): without SMTP_URL nothing leaves the machine; each message is saved as an .eml file.
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\/[^\s/?#]+(:\d{1,5})?\/?(\?[^\s]*)?$/i, 'must be smtp://user:pass@host:port or smtps://user:pass@host:port'))),
+  MAIL_FROM: z.optional(z.string().check(z.refine((v) => parseMailbox(v) !== null, 'must be an address, or a name and an address: Acme <hello@acme.example>'))),
+  MAIL_DIR: z.optional(z.string().check(z.minLength(1))),
+  MAIL_MAX_ATTEMPTS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 8),
+  MAIL_BACKOFF_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 2000),
+  MAIL_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(100), z.lte(600_000)), 30_000),
+  DKIM_DOMAIN: z.optional(z.string().check(z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name'))),
+  DKIM_SELECTOR: z.optional(z.string().check(z.regex(/^[a-z0-9](?:[a-z0-9._-]{0,62})$/i, 'must be a DKIM selector (letters, digits, dots, dashes)'))),
+  DKIM_PRIVATE_KEY: z.optional(z.string().check(z.refine((v) => isPrivateKey(v), 'must be a PEM private key (newlines may be written \\n)'))),
+  // The site's facts the server needs for mail: where links in a message lead, whose name is on it.
+  SITE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/]+\/?$/i, 'must be an origin such as https://www.example.com'))),
+  SITE_COMPANY_NAME: z._default(z.string().check(z.minLength(1)), 'DirectMailers'),
+  SITE_EMAIL: z._default(z.string().check(z.regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an e-mail address')), 'hello@directmailers.example'),
   PUSH_ALLOWED_HOSTS: z.optional(
     z.string().check(
       z.refine((v) => pushHostList(v).length > 0 && pushHostList(v).every((h) => PUSH_HOST.test(h)), 'must be host names separated by commas (e.g. fcm.googleapis.com,push.apple.com), no IP addresses, ports or schemes'),
     ),
   ),
 });
+
+/** `Name <address>` or a bare address; null for anything else. */
+export function parseMailbox(value: string): { name: string; address: string } | null {
+  const bare = /^\s*([^\s@<>"]+@[^\s@<>"]+)\s*$/.exec(value);
+  if (bare) return { name: '', address: bare[1]! };
+  const named = /^\s*"?([^"<>]*?)"?\s*<([^\s@<>"]+@[^\s@<>"]+)>\s*$/.exec(value);
+  return named ? { name: named[1]!.trim(), address: named[2]! } : null;
+}
+
+/** A PEM private key as an environment variable carries it: real newlines, or `\n` written out. */
+const pemOf = (value: string) => value.replace(/\\n/g, '\n');
+
+function isPrivateKey(value: string): boolean {
+  try {
+    crypto.createPrivateKey(pemOf(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function pushHostList(value: string): string[] {
   return value
@@ -71,6 +106,32 @@ export interface Config {
   crm: CrmConfig;
   live: LiveConfig;
   push: PushConfig;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** The SMTP server (SMTP_URL); undefined: every message is saved as an .eml file in `dir`, none is sent. */
+  smtpUrl: string | undefined;
+  /** Who messages are from (MAIL_FROM; default: the site's company name and e-mail). */
+  from: { name: string; address: string };
+  /** Signs every message when set (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: all three or none). */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
+  /** Where messages are saved without SMTP (MAIL_DIR; default data/mail). */
+  dir: string;
+  /** The site's origin, for the links in messages (SITE_URL; default http://localhost:PORT). */
+  siteUrl: string;
+  companyName: string;
+  /** Tries per message before a temporary failure counts as failed. */
+  maxAttempts: number;
+  /** First retry delay; doubled per attempt, capped at maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** How often an idle worker looks for due messages (other processes', retries, digests to send). */
+  pollMs: number;
+  /** A message claimed longer ago than this is taken over (its process died mid-send). */
+  leaseMs: number;
+  /** Connecting, the server's greeting, and each reply: a server that never answers fails the attempt after this. */
+  timeoutMs: number;
 }
 
 export interface LiveConfig {
@@ -126,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  if (dkimSet !== 0 && dkimSet !== 3) {
+    throw new ConfigError('Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: set all three, or none');
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (a pair is then kept in data/)');
   }
@@ -155,6 +220,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: e.VAPID_SUBJECT,
       allowedHosts: e.PUSH_ALLOWED_HOSTS === undefined ? DEFAULT_PUSH_HOSTS : pushHostList(e.PUSH_ALLOWED_HOSTS),
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM ? parseMailbox(e.MAIL_FROM)! : { name: e.SITE_COMPANY_NAME, address: e.SITE_EMAIL },
+      dkim: e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: pemOf(e.DKIM_PRIVATE_KEY) } : undefined,
+      dir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : path.join(DATA_DIR, 'mail'),
+      siteUrl: (e.SITE_URL || `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
+      companyName: e.SITE_COMPANY_NAME,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      backoffMs: e.MAIL_BACKOFF_MS,
+      maxBackoffMs: 30 * 60_000,
+      pollMs: 1000,
+      leaseMs: 2 * 60_000 + e.MAIL_TIMEOUT_MS * 3,
+      timeoutMs: e.MAIL_TIMEOUT_MS,
     },
   };
 }

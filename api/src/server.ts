@@ -8,6 +8,7 @@ import { resolveSessionKeys } from './session-secret';
 import { createApp } from './app';
 import { announceSetupLink } from './modules/auth';
 import { CrmSyncWorker } from './modules/crm';
+import { MailWorker } from './modules/mail';
 import { startRetentionTimer } from './modules/privacy';
 import { startQuarantinePurgeTimer } from './pipeline/quarantine';
 import { createSubmissions } from './wiring';
@@ -21,14 +22,15 @@ async function main() {
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const live = createLiveBus((err) => logger.error({ err }, 'live event listener failed'));
+  const sessionKeys = resolveSessionKeys(config);
   const deps = {
     db,
     config,
     logger,
     clock: () => new Date(),
-    sessionKeys: resolveSessionKeys(config),
+    sessionKeys,
     live,
-    submissions: createSubmissions(logger, live),
+    submissions: createSubmissions(logger, live, { config, sessionKeys }),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
@@ -41,6 +43,9 @@ async function main() {
   // Hands leads and sample requests to Pipedrive (a no-op without PIPEDRIVE_API_TOKEN).
   const crmWorker = new CrmSyncWorker(deps);
   crmWorker.start();
+  // Sends the mail queue: over SMTP_URL, or saved as .eml files in MAIL_DIR when none is set.
+  const mailWorker = new MailWorker(deps);
+  mailWorker.start();
   // Erases records older than the retention period, when staff have turned the rule on (docs/security.md).
   const retention = startRetentionTimer(deps);
   // Deletes suspected spam nobody released within QUARANTINE_DAYS (docs/api.md, "Spam guards").
@@ -56,7 +61,7 @@ async function main() {
     // Open live streams would hold the close up: they end now, and the browsers reconnect to another process.
     void liveHubOf(deps).close();
     server.close(async () => {
-      await Promise.all([crmWorker.stop(), retention.stop(), quarantinePurge.stop()]);
+      await Promise.all([crmWorker.stop(), mailWorker.stop(), retention.stop(), quarantinePurge.stop()]);
       await db.destroy();
       clearTimeout(force);
       logger.info('stopped');

@@ -8,10 +8,11 @@ import { leadSubmissions } from './modules/leads';
 import { sampleSubmissions } from './modules/samples';
 import { crmFollower } from './modules/crm';
 import { liveFollower } from './modules/live';
+import { mailFollower, type MailQueueDeps } from './modules/mail';
 
-export function createSubmissions(logger: Logger, live: LiveBus): Submissions {
+export function createSubmissions(logger: Logger, live: LiveBus, mail: MailQueueDeps): Submissions {
   const submissions = new Submissions(logger);
   submissions.accept(leadSubmissions, sampleSubmissions);
-  submissions.follow(crmFollower, liveFollower(live));
+  submissions.follow(crmFollower, mailFollower(mail), liveFollower(live));
   return submissions;
 }

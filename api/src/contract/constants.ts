@@ -132,6 +132,8 @@ export const STAFF_AUDIT_ACTIONS = [
   'person.erase',
   'retention.run',
   'retention.setting',
+  'user.password_forgot',
+  'mail.setting',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 
@@ -155,6 +157,8 @@ export const STAFF_AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   'person.erase': 'Person erased',
   'retention.run': 'Retention run',
   'retention.setting': 'Retention setting changed',
+  'user.password_forgot': 'Password link e-mailed (forgot password)',
+  'mail.setting': 'Mail setting changed',
 };
 
 /**

@@ -195,8 +195,11 @@ export interface CurrentUser {
   role: UserRole;
 }
 
-/** A one-time link an admin hands over: an invite (choose a first password) or a password reset. */
-export type AccountLinkKind = 'invite' | 'reset';
+/**
+ * A one-time link: an invite (choose a first password), a password reset an admin made, or one the person asked for
+ * on the sign-in page ("Forgot password?": an hour, e-mailed only).
+ */
+export type AccountLinkKind = 'invite' | 'reset' | 'forgot';
 
 /** GET /api/admin/users: one staff account as the Team screen lists it. */
 export interface StaffMember extends CurrentUser {

@@ -10,3 +10,4 @@ export * from './csv';
 export * from './privacy';
 export * from './live';
 export * from './notifications';
+export * from './mail';

@@ -3,18 +3,28 @@
 import * as z from 'zod/mini';
 import type { LiveEvent } from './live';
 
-/** GET / PUT /api/admin/notifications/preferences: the switch and the four kinds, per user. */
-export const notificationPreferencesSchema = z.object({
-  enabled: z.boolean(),
+const kindChoices = {
   leads: z.boolean(),
   samples: z.boolean(),
   captures: z.boolean(),
   crmFailures: z.boolean(),
-});
-export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
+};
 
-/** Before a person chooses: off, and every kind wanted once they turn it on. */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+/** Each kind's e-mail choice, beside the browser's (a person may want one, the other, or both). */
+export const emailChoicesSchema = z.object(kindChoices);
+export type EmailChoices = z.output<typeof emailChoicesSchema>;
+
+/**
+ * PUT /api/admin/notifications/preferences: the browser's switch and four kinds, per user, and the e-mail choice
+ * per kind (left out: kept as it is).
+ */
+export const notificationPreferencesSchema = z.object({ enabled: z.boolean(), ...kindChoices, email: z.optional(emailChoicesSchema) });
+
+/** GET /api/admin/notifications/preferences: the choices as they stand, the e-mail ones always included. */
+export type NotificationPreferences = Omit<z.output<typeof notificationPreferencesSchema>, 'email'> & { email: EmailChoices };
+
+/** The browser's choices before a person chooses: off, and every kind wanted once they turn it on. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Omit<NotificationPreferences, 'email'> = {
   enabled: false,
   leads: true,
   samples: true,
@@ -22,7 +32,17 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   crmFailures: true,
 };
 
-export type NotificationKind = Exclude<keyof NotificationPreferences, 'enabled'>;
+/**
+ * The e-mail choices before a person chooses: an admin gets new leads and sample requests (nobody has to open the
+ * admin to hear of a lead), everything else is off; a rep gets nothing until they ask for their captures.
+ */
+export function defaultEmailChoices(role: string): EmailChoices {
+  const admin = role === 'admin';
+  return { leads: admin, samples: admin, captures: false, crmFailures: false };
+}
+
+export type NotificationKind = keyof EmailChoices;
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['leads', 'samples', 'captures', 'crmFailures'];
 
 /** Which choice an event answers to; events nobody is told about (a lead edited) map to null. */
 export function notificationKindOf(event: Pick<LiveEvent, 'type' | 'record'>): NotificationKind | null {

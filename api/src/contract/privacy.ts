@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { emailField } from './fields';
 import type { CapturePhotoType } from './constants';
 import type { Lead, SampleRequest } from './entities';
+import type { MailKind, MailState } from './mail';
 
 /** The longest retention period staff may set: ten years. */
 export const RETENTION_MONTHS_MAX = 120;
@@ -69,10 +70,26 @@ export interface PersonRecords {
   erasures: { at: string; by: string | null }[];
 }
 
+/**
+ * A message about the person's records (an alert to staff, their confirmation, a digest that listed them): who it
+ * went to, its subject, and its text (a digest's is left out: it lists other people too).
+ */
+export interface PersonMailMessage {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  state: MailState;
+  createdAt: string;
+  sentAt: string | null;
+  text: string | null;
+}
+
 /** POST /api/admin/people/export: PersonRecords with each photo's bytes, for a subject access request. */
 export interface PersonExport extends Omit<PersonRecords, 'captures' | 'erasures'> {
   exportedAt: string;
   captures: (PersonCapture & { photo: (NonNullable<PersonCapture['photo']> & { sha256: string; base64: string }) | null })[];
+  /** Messages about the person's records, queued or sent. */
+  mail: PersonMailMessage[];
 }
 
 /** What one erasure (or one retention run) removed. */

@@ -24,7 +24,15 @@ export function takesFormPosts(path: string): boolean {
   return FORM_POST_PATHS.has(normalised.toLowerCase());
 }
 
+/**
+ * Where the body is never read: an e-mail's one-click unsubscribe (RFC 8058), which a mail client posts as a form
+ * (`List-Unsubscribe=One-Click`) and whose signed link alone says what to do.
+ */
+const BODY_IGNORED_PATHS = new Set(['/api/mail/unsubscribe']);
+
 export async function jsonBody(ctx: Context, next: Next) {
+  const path = ctx.path.length > 1 && ctx.path.endsWith('/') ? ctx.path.slice(0, -1) : ctx.path;
+  if (BODY_IGNORED_PATHS.has(path.toLowerCase())) return next();
   const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
   if (hasBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) {
     const form = ctx.method === 'POST' && takesFormPosts(ctx.path) && Boolean(ctx.is(FORM_ENCODING));

@@ -35,6 +35,8 @@ export async function startServerChild(databaseUrl: string, env: Record<string, 
       SESSION_SECRET: 'server-child-session-secret-0123456789abcdef',
       PIPEDRIVE_API_TOKEN: '',
       NODE_ENV: 'production',
+      // Messages saved without SMTP go to a temp folder, never into the data folder.
+      MAIL_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'dm-child-mail-')),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -87,8 +87,19 @@ export interface TestApp {
 
 export const TEST_SESSION_KEYS = ['test-session-secret-test-session-secret-0123456789'];
 
+/**
+ * The settings of a test: defaults, with mail saved (no SMTP_URL) into a temp folder of the run's own, never into
+ * the data folder.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  const base = loadConfig({ LOG_LEVEL: 'silent' });
+  return { ...base, mail: { ...base.mail, dir: testMailDir() }, ...overrides };
+}
+
+let mailDir: string | undefined;
+function testMailDir(): string {
+  mailDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'dm-mail-'));
+  return mailDir;
 }
 
 export type AppOverrides = Partial<Omit<AppDeps, 'config'>> & { config?: Partial<Config> };
@@ -105,7 +116,7 @@ export async function startTestApp(db: Db, overrides: AppOverrides = {}): Promis
     live: createLiveBus(),
     ...rest,
   };
-  const deps: AppDeps = { ...base, submissions: rest.submissions ?? createSubmissions(base.logger, base.live) };
+  const deps: AppDeps = { ...base, submissions: rest.submissions ?? createSubmissions(base.logger, base.live, base) };
   const server = http.createServer(createApp(deps).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -28,6 +28,7 @@ import * as m068 from './068_lead_search_secure_delete';
 import * as m069 from './069_email_normalised_columns';
 import * as m070 from './070_email_normalised_backfill';
 import * as m071 from './071_email_normalised_indexes';
+import * as m072 from './072_mail';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '069_email_normalised_columns': m069,
   '070_email_normalised_backfill': m070,
   '071_email_normalised_indexes': m071,
+  '072_mail': m072,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -5,14 +5,15 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { CrmConfig } from '../../config';
+import type { CrmConfig, MailConfig } from '../../config';
 import type { Db } from '../../db/knex';
 import { msUntilNextDue } from '../../db/lease-claim';
 import { retryDelayMs } from '../../lib/backoff';
 import { WorkLoop } from '../../lib/work-loop';
 import { PipedriveClient, PipedriveError } from './pipedrive-client';
 import { changeLead } from '../leads';
-import { setSampleRequestSyncOutcome } from '../samples';
+import { findSampleRequest, setSampleRequestSyncOutcome } from '../samples';
+import { queueAlerts, type MailQueueDeps } from '../mail';
 import { claimDueJobs, deleteErasure, finishJob, type CrmJob } from './crm-queries';
 import { eraseInPipedrive } from './crm-erasure';
 import { onCrmJobsCommitted } from './crm-signal';
@@ -22,7 +23,7 @@ import { publishCrmStatus } from './crm-live';
 
 export interface CrmWorkerDeps {
   db: Db;
-  config: { crm: CrmConfig };
+  config: { crm: CrmConfig; mail?: MailConfig };
   logger: Logger;
   clock?: () => Date;
   /** Tests name their workers to tell them apart. */
@@ -32,6 +33,11 @@ export interface CrmWorkerDeps {
   client?: PipedriveClient;
   /** Where a record's new CRM status is announced to staff screens (absent in tests of the worker alone). */
   live?: LiveBus;
+  /**
+   * With the mail settings and the session keys (the server's deps), a record marked `sync_failed` is e-mailed to
+   * whoever chose "CRM sync failures", in the transaction that marks it. Absent in tests of the worker alone.
+   */
+  sessionKeys?: readonly string[];
 }
 
 export class CrmSyncWorker {
@@ -43,6 +49,7 @@ export class CrmSyncWorker {
   private readonly batchSize: number;
   private readonly client: PipedriveClient | null;
   private readonly live: LiveBus | undefined;
+  private readonly mail: MailQueueDeps | undefined;
   private readonly loop: WorkLoop;
   private unsubscribe: (() => void) | null = null;
 
@@ -53,6 +60,8 @@ export class CrmSyncWorker {
     this.clock = deps.clock ?? (() => new Date());
     this.batchSize = deps.batchSize ?? 4;
     this.live = deps.live;
+    const mail = deps.config.mail;
+    this.mail = mail && deps.sessionKeys ? { config: { mail }, sessionKeys: deps.sessionKeys } : undefined;
     this.workerId = deps.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
     this.client =
       deps.client ??
@@ -146,8 +155,18 @@ export class CrmSyncWorker {
     const changed = await this.db.transaction(async (trx) => {
       if (!(await finishJob(trx, job, this.workerId, { state: 'failed', lastError: reason }, nowIso))) return false;
       if (job.kind === 'erasure') return false;
-      if (job.kind === 'lead') await changeLead(trx, job.recordId, { status: 'sync_failed', syncError: reason }, nowIso);
-      else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'sync_failed', syncError: reason }, nowIso);
+      if (job.kind === 'lead') {
+        const lead = await changeLead(trx, job.recordId, { status: 'sync_failed', syncError: reason }, nowIso);
+        if (lead && this.mail) {
+          await queueAlerts(trx, this.mail, [{ notificationKind: 'crmFailures', kind: 'crm_failure_alert', cause: `crm-failed-lead-${lead.id}-${Date.parse(nowIso)}`, how: 'submitted', reason, repUserId: null, recordKind: 'lead', record: lead }], nowIso);
+        }
+      } else {
+        await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'sync_failed', syncError: reason }, nowIso);
+        const request = this.mail ? await findSampleRequest(trx, job.recordId) : undefined;
+        if (request && this.mail) {
+          await queueAlerts(trx, this.mail, [{ notificationKind: 'crmFailures', kind: 'crm_failure_alert', cause: `crm-failed-sample-${request.id}-${Date.parse(nowIso)}`, how: 'submitted', reason, repUserId: null, recordKind: 'sample_request', record: request }], nowIso);
+        }
+      }
       return true;
     });
     log.error({ reason }, 'CRM sync failed for good');

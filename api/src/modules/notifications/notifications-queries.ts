@@ -1,7 +1,7 @@
 // Rows of notification_preferences, push_subscriptions and lead_seen_marks; every statement below compiles to
 // the same meaning on SQLite and PostgreSQL (upserts through ON CONFLICT, booleans normalised here).
-import type { NotificationKind, NotificationPreferences, PushSubscriptionInput } from '../../contract';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../contract';
+import type { EmailChoices, NotificationKind, NotificationPreferences, PushSubscriptionInput } from '../../contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS, defaultEmailChoices } from '../../contract';
 import type { Db } from '../../db/knex';
 import { toBool } from '../../db/types';
 
@@ -12,19 +12,40 @@ const KIND_COLUMNS: Record<NotificationKind, string> = {
   crmFailures: 'crm_failures',
 };
 
-export async function findPreferences(db: Db, userId: number): Promise<NotificationPreferences> {
+const EMAIL_COLUMNS: Record<NotificationKind, string> = {
+  leads: 'email_leads',
+  samples: 'email_samples',
+  captures: 'email_captures',
+  crmFailures: 'email_crm_failures',
+};
+
+/** Each kind's e-mail choice: the person's where they chose (a column not null), else their role's default. */
+function emailChoicesOf(row: Record<string, unknown> | undefined, role: string): EmailChoices {
+  const defaults = defaultEmailChoices(role);
+  const choices = { ...defaults };
+  for (const kind of NOTIFICATION_KINDS) {
+    const value = row?.[EMAIL_COLUMNS[kind]];
+    if (value != null) choices[kind] = toBool(value);
+  }
+  return choices;
+}
+
+export async function findPreferences(db: Db, userId: number, role: string): Promise<NotificationPreferences> {
   const row = await db('notification_preferences').where({ user_id: userId }).first();
-  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES, email: emailChoicesOf(undefined, role) };
   return {
     enabled: toBool(row.enabled),
     leads: toBool(row.leads),
     samples: toBool(row.samples),
     captures: toBool(row.captures),
     crmFailures: toBool(row.crm_failures),
+    email: emailChoicesOf(row, role),
   };
 }
 
-export async function savePreferences(db: Db, userId: number, prefs: NotificationPreferences, nowIso: string): Promise<void> {
+/** Saves the browser's choices, and the e-mail ones when given (left out: the stored ones stay). */
+export async function savePreferences(db: Db, userId: number, prefs: Omit<NotificationPreferences, 'email'> & { email?: EmailChoices }, nowIso: string): Promise<void> {
+  const emailColumns = prefs.email ? Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [EMAIL_COLUMNS[kind], prefs.email![kind]])) : {};
   await db('notification_preferences')
     .insert({
       user_id: userId,
@@ -33,10 +54,50 @@ export async function savePreferences(db: Db, userId: number, prefs: Notificatio
       samples: prefs.samples,
       captures: prefs.captures,
       crm_failures: prefs.crmFailures,
+      ...emailColumns,
       updated_at: nowIso,
     })
     .onConflict('user_id')
-    .merge();
+    .merge(['enabled', 'leads', 'samples', 'captures', 'crm_failures', ...Object.keys(emailColumns), 'updated_at']);
+}
+
+/**
+ * Turns one kind's e-mail off for a person (an unsubscribe link), keeping every other choice; a person who never
+ * chose gets the browser's defaults stored beside it.
+ */
+export async function turnOffEmail(db: Db, userId: number, kind: NotificationKind, nowIso: string): Promise<void> {
+  await db('notification_preferences')
+    .insert({
+      user_id: userId,
+      enabled: DEFAULT_NOTIFICATION_PREFERENCES.enabled,
+      leads: DEFAULT_NOTIFICATION_PREFERENCES.leads,
+      samples: DEFAULT_NOTIFICATION_PREFERENCES.samples,
+      captures: DEFAULT_NOTIFICATION_PREFERENCES.captures,
+      crm_failures: DEFAULT_NOTIFICATION_PREFERENCES.crmFailures,
+      [EMAIL_COLUMNS[kind]]: false,
+      updated_at: nowIso,
+    })
+    .onConflict('user_id')
+    .merge([EMAIL_COLUMNS[kind], 'updated_at']);
+}
+
+export interface EmailRecipient {
+  userId: number;
+  email: string;
+  name: string;
+  role: string;
+}
+
+/** Active accounts whose e-mail choice for this kind is on (chosen, or their role's default). */
+export async function emailRecipientsFor(db: Db, kind: NotificationKind): Promise<EmailRecipient[]> {
+  const rows = await db('users as u')
+    .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
+    .where('u.status', 'active')
+    .select('u.id', 'u.email', 'u.name', 'u.role', `p.${EMAIL_COLUMNS[kind]}`)
+    .orderBy('u.id');
+  return rows
+    .filter((r) => emailChoicesOf(r, String(r.role))[kind])
+    .map((r) => ({ userId: Number(r.id), email: String(r.email), name: String(r.name), role: String(r.role) }));
 }
 
 export interface PushTarget {

@@ -14,11 +14,11 @@ export function notificationsRoutes(deps: AppDeps, router = new Router()) {
   const me = (ctx: Context) => ctx.state.user as CurrentUser;
 
   router.get('/api/admin/notifications/preferences', staff, async (ctx) => {
-    ctx.body = await getPreferences(deps, me(ctx).id);
+    ctx.body = await getPreferences(deps, me(ctx));
   });
 
   router.put('/api/admin/notifications/preferences', staff, async (ctx) => {
-    ctx.body = await setPreferences(deps, me(ctx).id, parseWith(notificationPreferencesSchema, ctx.request.body));
+    ctx.body = await setPreferences(deps, me(ctx), parseWith(notificationPreferencesSchema, ctx.request.body));
   });
 
   router.get('/api/admin/notifications/push-key', staff, async (ctx) => {

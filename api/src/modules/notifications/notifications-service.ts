@@ -3,7 +3,7 @@
 // subscription is per device and lives as long as the session it was made in (see the migration): one per
 // signed-in device, MAX_SUBSCRIPTIONS_PER_USER per person, only on a push service (push-endpoint.ts), and never
 // taken from another account.
-import type { NotificationPreferences, PushSubscriptionInput, UnseenLeads } from '../../contract';
+import type { CurrentUser, EmailChoices, NotificationPreferences, PushSubscriptionInput, UnseenLeads } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { nowIso } from '../../db/types';
 import { AppError } from '../../http/errors';
@@ -35,13 +35,15 @@ export const PUSH_MESSAGES = {
   takenByAnother: 'This browser already receives notifications for another account that is signed in on it. Sign that account out on this browser (or end its session under Your Devices), then turn notifications on again.',
 } as const;
 
-export function getPreferences({ db }: Pick<AppDeps, 'db'>, userId: number): Promise<NotificationPreferences> {
-  return findPreferences(db, userId);
+type Person = Pick<CurrentUser, 'id' | 'role'>;
+
+export function getPreferences({ db }: Pick<AppDeps, 'db'>, user: Person): Promise<NotificationPreferences> {
+  return findPreferences(db, user.id, user.role);
 }
 
-export async function setPreferences(deps: Deps, userId: number, prefs: NotificationPreferences): Promise<NotificationPreferences> {
-  await savePreferences(deps.db, userId, prefs, nowIso(deps.clock));
-  return findPreferences(deps.db, userId);
+export async function setPreferences(deps: Deps, user: Person, prefs: Omit<NotificationPreferences, 'email'> & { email?: EmailChoices }): Promise<NotificationPreferences> {
+  await savePreferences(deps.db, user.id, prefs, nowIso(deps.clock));
+  return findPreferences(deps.db, user.id, user.role);
 }
 
 export function pushPublicKey({ config }: Pick<AppDeps, 'config'>): string {

@@ -1,7 +1,7 @@
 // Each user's notification choices (stored on the server, checked like every admin route), a device's push
 // subscription input, the unseen-lead count two devices of one person agree on, and one lead by id.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, defaultEmailChoices } from '../../contract';
 import { signIn } from '../../testing/auth';
 import { leadBody } from '../../testing/leads';
 import { signInAs, TEST_PASSWORD, type SignedIn } from '../../testing/sign-in';
@@ -26,19 +26,33 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
   };
 
   it('preferences - off with every kind wanted until chosen; saved per user; bad input 400 with the field; signed out 401', async () => {
-    expect((await as(app, rep, 'GET', '/api/admin/notifications/preferences')).json).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    const repDefaults = { ...DEFAULT_NOTIFICATION_PREFERENCES, email: defaultEmailChoices('rep') };
+    expect((await as(app, rep, 'GET', '/api/admin/notifications/preferences')).json).toEqual(repDefaults);
     const chosen = { enabled: true, leads: true, samples: false, captures: true, crmFailures: false };
     const put = await as(app, rep, 'PUT', '/api/admin/notifications/preferences', chosen);
     expect(put.status).toBe(200);
-    expect(put.json).toEqual(chosen);
-    expect((await as(app, rep, 'GET', '/api/admin/notifications/preferences')).json).toEqual(chosen);
-    expect((await as(app, admin, 'GET', '/api/admin/notifications/preferences')).json).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    expect(put.json).toEqual({ ...chosen, email: defaultEmailChoices('rep') });
+    expect((await as(app, rep, 'GET', '/api/admin/notifications/preferences')).json).toEqual({ ...chosen, email: defaultEmailChoices('rep') });
+    expect((await as(app, admin, 'GET', '/api/admin/notifications/preferences')).json).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, email: defaultEmailChoices('admin') });
 
     const bad = await as(app, rep, 'PUT', '/api/admin/notifications/preferences', { ...chosen, leads: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toHaveProperty('leads');
     expect((await as(app, null, 'GET', '/api/admin/notifications/preferences')).status).toBe(401);
     expect((await as(app, null, 'PUT', '/api/admin/notifications/preferences', chosen)).status).toBe(401);
+  });
+
+  it('e-mail choices - new leads and sample requests on for an admin until chosen, nothing for a rep; saved beside the browser choices, kept when a save leaves them out', async () => {
+    expect(defaultEmailChoices('admin')).toEqual({ leads: true, samples: true, captures: false, crmFailures: false });
+    expect(defaultEmailChoices('rep')).toEqual({ leads: false, samples: false, captures: false, crmFailures: false });
+    const browser = { enabled: false, leads: true, samples: true, captures: true, crmFailures: true };
+    const email = { leads: false, samples: true, captures: true, crmFailures: true };
+    const put = await as(app, admin, 'PUT', '/api/admin/notifications/preferences', { ...browser, email });
+    expect(put.json).toEqual({ ...browser, email });
+    const browserOnly = await as(app, admin, 'PUT', '/api/admin/notifications/preferences', { ...browser, enabled: true });
+    expect(browserOnly.json).toEqual({ ...browser, enabled: true, email });
+    const bad = await as(app, admin, 'PUT', '/api/admin/notifications/preferences', { ...browser, email: { ...email, leads: 'yes' } });
+    expect(bad.status).toBe(400);
   });
 
   it('push subscription - an https endpoint with base64url keys is stored; anything else 400; removal is per user', async () => {

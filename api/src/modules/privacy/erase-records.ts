@@ -13,11 +13,12 @@ import { capturePersonalData } from '../capture';
 import { leadsPersonalData } from '../leads';
 import { samplesPersonalData } from '../samples';
 import { livePersonalData } from '../live';
+import { mailPersonalData } from '../mail';
 import { CRM_ERASED_TABLES, lockCrmJobs, personKey, releaseFromCrm, syncingNow, syncUnderWay, type ErasedRecord } from '../crm';
 import { recordsOfAddresses, type RecordRef } from './privacy-queries';
 
 /** Every module's part, in the order they run. */
-const PARTS: readonly PersonalDataPart[] = [capturePhotosPersonalData, captureDetailsPersonalData, capturePersonalData, leadsPersonalData, samplesPersonalData, livePersonalData];
+const PARTS: readonly PersonalDataPart[] = [capturePhotosPersonalData, captureDetailsPersonalData, capturePersonalData, mailPersonalData, leadsPersonalData, samplesPersonalData, livePersonalData];
 
 export interface ErasureSet {
   leads: RecordRef[];

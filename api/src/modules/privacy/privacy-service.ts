@@ -13,6 +13,7 @@ import { photosOfLeads } from '../capture-photos';
 import { dropAnswersMentioning } from '../../pipeline/idempotency-queries';
 import { pipedriveSideOf, waitingErasures } from '../crm';
 import { listStaffActions, recordStaffAction } from '../staff-audit';
+import { mailAboutRecords } from '../mail';
 import { ERASED_TABLES, eraseRecords } from './erase-records';
 import { personSubject } from './person-subject';
 
@@ -33,6 +34,7 @@ export async function findPerson(deps: Deps, email: string): Promise<PersonRecor
 export async function exportPerson(deps: Deps, actor: CurrentUser, email: string): Promise<PersonExport> {
   const exportedAt = deps.clock().toISOString();
   const { records, captures, photos } = await readPerson(deps.db, email, { withPhotoData: true });
+  const mail = await mailAboutRecords(deps.db, { leadIds: records.leads.map((l) => l.id), sampleIds: records.sampleRequests.map((r) => r.id) });
   const body: PersonExport = {
     exportedAt,
     ...records,
@@ -43,12 +45,13 @@ export async function exportPerson(deps: Deps, actor: CurrentUser, email: string
         photo: photo ? { ...photoOf(photos, c.captureKey)!, sha256: photo.sha256, base64: photo.data!.toString('base64') } : null,
       };
     }),
+    mail,
   };
   await recordStaffAction(deps.db, deps.clock, {
     actor: { id: actor.id, name: actor.name },
     action: 'person.export',
     subject: personSubject(deps.sessionKeys, email),
-    details: { leads: body.leads.length, sampleRequests: body.sampleRequests.length, captures: body.captures.length, photos: photos.length },
+    details: { leads: body.leads.length, sampleRequests: body.sampleRequests.length, captures: body.captures.length, photos: photos.length, mail: mail.length },
   });
   return body;
 }

@@ -12,7 +12,7 @@ import {
 import { listStaffActions, recordStaffAction } from '../staff-audit';
 import { ERASED_TABLES, eraseRecords } from './erase-records';
 import { staleCounts, staleRecords } from './privacy-queries';
-import { readSetting, writeSetting } from './settings-queries';
+import { readSetting, writeSetting } from '../../db/app-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 

@@ -2,18 +2,23 @@
 // chooses a password and is signed in. A link works once, for ACCOUNT_LINK_TTL_DAYS, and only while it is the
 // account's newest one; opening a dead link says why it died.
 import crypto from 'node:crypto';
-import { ACCOUNT_LINK_TTL_DAYS, type AccountLinkInfo, type AccountLinkKind } from '../../contract';
+import { ACCOUNT_LINK_TTL_DAYS, FORGOT_LINK_TTL_MINUTES, normaliseEmail, type AccountLinkInfo, type AccountLinkKind } from '../../contract';
 import type { Db } from '../../db/knex';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { hashPassword, findUserById, lockUser, signInGrant, updateUser, type SignInGrant } from '../auth';
+import { deleteSessionsOfUser, findUserByEmail, hashPassword, findUserById, lockUser, signInGrant, updateUser, type SignInGrant } from '../auth';
+import { hitWindow } from '../../http/rate-limit-queries';
+import { queueAccountLinkMail } from '../mail';
 import { recordStaffAction } from '../staff-audit';
 import { claimAccountLink, findAccountLink, insertAccountLink, type AccountLinkRow } from './account-links-queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 export const ACCOUNT_LINK_TTL_MS = ACCOUNT_LINK_TTL_DAYS * 24 * 60 * 60 * 1000;
+/** A link the person asked for by e-mail lives an hour: it only has to reach their inbox. */
+export const FORGOT_LINK_TTL_MS = FORGOT_LINK_TTL_MINUTES * 60 * 1000;
+const ttlOf = (kind: AccountLinkKind) => (kind === 'forgot' ? FORGOT_LINK_TTL_MS : ACCOUNT_LINK_TTL_MS);
 /** The page that opens a link; the token rides in its query string, which the access log never writes. */
 export const ACCOUNT_LINK_PATH = '/set-password';
 
@@ -39,7 +44,7 @@ export async function issueAccountLink(trx: Db, clock: () => Date, userId: numbe
   await lockUser(trx, userId);
   const token = crypto.randomBytes(32).toString('base64url');
   const createdAt = nowIso(clock);
-  const expiresAt = new Date(clock().getTime() + ACCOUNT_LINK_TTL_MS).toISOString();
+  const expiresAt = new Date(clock().getTime() + ttlOf(kind)).toISOString();
   await insertAccountLink(trx, { tokenHash: hashToken(token), userId, kind, createdAt, expiresAt });
   return { token, expiresAt };
 }
@@ -61,7 +66,11 @@ export async function describeAccountLink({ db, clock }: Deps, token: string): P
   return { kind: link.kind, name: user.name, email: user.email, expiresAt: link.expiresAt };
 }
 
-/** Sets the password the person chose, makes an invited account active, marks the link used: one transaction. */
+/**
+ * Sets the password the person chose, makes an invited account active, marks the link used: one transaction. A
+ * reset or forgotten-password link also ends every other session of the account (whoever knew the old password,
+ * or holds a device the person lost); the person's new session starts after the commit.
+ */
 export async function completeAccountLink(deps: Deps, input: { token: string; password: string }): Promise<SignInGrant> {
   await describeAccountLink(deps, input.token);
   // Hashed before the transaction: on SQLite the transaction holds the only connection.
@@ -78,12 +87,52 @@ export async function completeAccountLink(deps: Deps, input: { token: string; pa
     const user = await findUserById(trx, link.userId);
     if (!user || user.state === 'deactivated') throw new AppError('not_found', LINK_MESSAGES.invalid);
     await updateUser(trx, user.id, { passwordHash, state: 'active' }, now);
+    const sessionsEnded = link.kind === 'invite' ? 0 : await deleteSessionsOfUser(trx, user.id);
     await recordStaffAction(trx, deps.clock, {
       actor: { id: user.id, name: user.name },
       action: 'user.setup',
       subject: `user:${user.id}`,
-      details: { kind: link.kind, email: user.email, name: user.name },
+      details: { kind: link.kind, email: user.email, name: user.name, ...(sessionsEnded ? { sessionsEnded } : {}) },
     });
     return signInGrant({ ...user, passwordHash, state: 'active' });
+  });
+}
+
+/** "Forgot password?" asked at most this often for one address, and from one address of the internet, per hour. */
+export const FORGOT_PER_ADDRESS_PER_HOUR = 3;
+export const FORGOT_PER_IP_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+export const FORGOT_RATE_LIMITED = 'Too many password links asked for. Try again in an hour.';
+
+/**
+ * "Forgot password?": an active account at this address gets a link by e-mail (an hour, once, only while newest),
+ * made and queued in one transaction with its audit line. The caller answers the same whatever happened here, so
+ * the answer never tells whether an address has an account. Limited per address and per IP (counted in the
+ * database for every process), whether or not the address exists.
+ */
+export async function requestPasswordLink(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessionKeys'>, email: string, ip: string): Promise<void> {
+  const address = normaliseEmail(email);
+  const now = deps.clock().getTime();
+  // The counters share rate_limits with the public forms' one-minute windows, whose sweep deletes every window
+  // that started before the current minute: an hour's window is therefore filed under its end, and goes once over.
+  // The address is counted as a hash: a stranger's address typed here is not kept.
+  const windowEnd = now - (now % HOUR_MS) + HOUR_MS;
+  const byAddress = await hitWindow(deps.db, `forgot-password:${crypto.createHash('sha256').update(address).digest('hex').slice(0, 32)}`, windowEnd);
+  const byIp = await hitWindow(deps.db, `forgot-password-ip:${ip}`, windowEnd);
+  if (byAddress > FORGOT_PER_ADDRESS_PER_HOUR || byIp > FORGOT_PER_IP_PER_HOUR) {
+    throw new AppError('rate_limited', FORGOT_RATE_LIMITED, { retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) });
+  }
+  await deps.db.transaction(async (trx) => {
+    const user = await findUserByEmail(trx, address);
+    if (!user || user.state !== 'active') return;
+    const link = await issueAccountLink(trx, deps.clock, user.id, 'forgot');
+    const url = accountLinkUrl(deps.config.mail.siteUrl, link.token);
+    await queueAccountLinkMail(trx, deps, { kind: 'forgot_password', user, url, expiresAt: link.expiresAt }, nowIso(deps.clock));
+    await recordStaffAction(trx, deps.clock, {
+      actor: null,
+      action: 'user.password_forgot',
+      subject: `user:${user.id}`,
+      details: { email: user.email, name: user.name, expiresAt: link.expiresAt },
+    });
   });
 }

@@ -3,13 +3,14 @@
 // choosing the password, which signs the person in. Thin: parse, call a service, shape the answer.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { accountLinkInputSchema, inviteInputSchema, staffChangeSchema, type AccountLinkIssued, type CurrentUser } from '../../contract';
+import { FORGOT_PASSWORD_ANSWER, accountLinkInputSchema, forgotPasswordInputSchema, inviteInputSchema, staffChangeSchema, type AccountLinkIssued, type CurrentUser } from '../../contract';
+import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { siteOrigin } from '../../http/site-origin';
 import { parseId, parseWith } from '../../http/validate';
 import { endAllDevices, endDevice, listDevices, requireUser, ACCOUNT_CHANGED_MESSAGE, currentSessionId, startUserSession, parseSessionId } from '../auth';
-import { accountLinkUrl, completeAccountLink, describeAccountLink } from './account-links';
+import { accountLinkUrl, completeAccountLink, describeAccountLink, requestPasswordLink } from './account-links';
 import { cancelInvite, changeStaff, deactivateStaff, inviteStaff, listStaff, reactivateStaff, renewInvite, resetPassword, type IssuedLink } from './team-service';
 
 /** requireUser has put the signed-in admin here before any handler runs. */
@@ -71,6 +72,14 @@ export function teamRoutes(deps: AppDeps, router = new Router()) {
   router.delete('/api/admin/users/:id/sessions/:sessionId', admin, async (ctx) => {
     await endDevice(deps, actorOf(ctx), parseId(ctx.params.id), parseSessionId(ctx.params.sessionId));
     ctx.status = 204;
+  });
+
+  // "Forgot password?" on the sign-in page: the same 202 and words whether or not the address has an account.
+  router.post('/api/auth/forgot-password', async (ctx) => {
+    const input = parseWith(forgotPasswordInputSchema, ctx.request.body);
+    await requestPasswordLink(deps, input.email, clientIp(ctx));
+    ctx.status = 202;
+    ctx.body = { message: FORGOT_PASSWORD_ANSWER };
   });
 
   router.get('/api/auth/account-link', async (ctx) => {

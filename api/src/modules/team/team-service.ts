@@ -3,17 +3,21 @@
 // by deleting their rows in that same transaction, so a deactivated or reset account's devices are refused
 // (401) from their very next request; whatever else is keyed to a session goes with its row.
 import type { CurrentUser, InviteInput, StaffChange, StaffMember, UserRole } from '../../contract';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { hashPassword, countLiveSessionsByUser, deleteSessionsOfUser, NO_PASSWORD, deleteInvitedUser, findUserByEmail, findUserById, insertUser, insertUserUnlessTaken, listUsers, publicUser, updateUser, type UserRow } from '../auth';
 import { recordStaffAction, type StaffAuditLine } from '../staff-audit';
-import { issueAccountLink } from './account-links';
+import { accountLinkUrl, issueAccountLink } from './account-links';
+import { queueAccountLinkMail } from '../mail';
 import { pendingLinksByUser, retireLinksOf, type AccountLinkRow } from './account-links-queries';
 import { assertNotLastActiveAdmin } from './last-admin';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+/** What a change that makes a link needs besides: the mail queue's settings, to e-mail the link to the person. */
+type LinkDeps = Deps & Pick<AppDeps, 'config' | 'sessionKeys'>;
 /** Who acts: the signed-in admin. */
 export type Actor = Pick<CurrentUser, 'id' | 'name'>;
 
@@ -72,7 +76,17 @@ function aboutUser(actor: Actor | null, action: StaffAuditLine['action'], user: 
   return { actor, action, subject: `user:${user.id}`, details: { email: user.email, name: user.name, ...details } };
 }
 
-export async function inviteStaff(deps: Deps, actor: Actor, input: InviteInput): Promise<IssuedLink> {
+/**
+ * E-mails a link just made to the person, in the transaction that made it (the copyable link stays, for setups
+ * without mail). The link in the message is made for the configured site (SITE_URL), never for the Host a request
+ * named.
+ */
+async function mailLink(trx: Knex.Transaction, deps: LinkDeps, kind: 'invite' | 'password_reset', user: Pick<UserRow, 'id' | 'email' | 'name'>, link: { token: string; expiresAt: string }): Promise<void> {
+  const url = accountLinkUrl(deps.config.mail.siteUrl, link.token);
+  await queueAccountLinkMail(trx, deps, { kind, user, url, expiresAt: link.expiresAt }, nowIso(deps.clock));
+}
+
+export async function inviteStaff(deps: LinkDeps, actor: Actor, input: InviteInput): Promise<IssuedLink> {
   const email = input.email.trim().toLowerCase();
   return deps.db.transaction(async (trx) => {
     const existing = await findUserByEmail(trx, email);
@@ -80,6 +94,7 @@ export async function inviteStaff(deps: Deps, actor: Actor, input: InviteInput):
     const user = await insertUserUnlessTaken(trx, { email, name: input.name, role: input.role, passwordHash: NO_PASSWORD, state: 'invited' }, nowIso(deps.clock));
     if (!user) throw new AppError('conflict', TEAM_MESSAGES.exists);
     const link = await issueAccountLink(trx, deps.clock, user.id, 'invite');
+    await mailLink(trx, deps, 'invite', user, link);
     await recordStaffAction(trx, deps.clock, aboutUser(actor, 'user.invite', user, { role: user.role, expiresAt: link.expiresAt }));
     return { user: await memberIn(trx, deps.clock, user.id), ...link };
   });
@@ -92,11 +107,12 @@ function conflictFor(existing: UserRow): AppError {
 }
 
 /** A new invite link for an invited account; the one it had stops working. */
-export async function renewInvite(deps: Deps, actor: Actor, id: number): Promise<IssuedLink> {
+export async function renewInvite(deps: LinkDeps, actor: Actor, id: number): Promise<IssuedLink> {
   return deps.db.transaction(async (trx) => {
     const user = await userOr404(trx, id);
     if (user.state !== 'invited') throw new AppError('conflict', TEAM_MESSAGES.notInvited);
     const link = await issueAccountLink(trx, deps.clock, user.id, 'invite');
+    await mailLink(trx, deps, 'invite', user, link);
     await recordStaffAction(trx, deps.clock, aboutUser(actor, 'user.invite_renew', user, { expiresAt: link.expiresAt }));
     return { user: await memberIn(trx, deps.clock, user.id), ...link };
   });
@@ -132,7 +148,7 @@ export async function changeStaff(deps: Deps, actor: Actor, id: number, change: 
 }
 
 /** Ends the account's password and every session, and makes the link that lets them choose a new one. */
-export async function resetPassword(deps: Deps, actor: Actor, id: number): Promise<IssuedLink> {
+export async function resetPassword(deps: LinkDeps, actor: Actor, id: number): Promise<IssuedLink> {
   if (id === actor.id) throw new AppError('conflict', TEAM_MESSAGES.selfReset);
   return deps.db.transaction(async (trx) => {
     const user = await userOr404(trx, id);
@@ -141,6 +157,7 @@ export async function resetPassword(deps: Deps, actor: Actor, id: number): Promi
     await updateUser(trx, id, { passwordHash: NO_PASSWORD }, nowIso(deps.clock));
     const sessionsEnded = await deleteSessionsOfUser(trx, id);
     const link = await issueAccountLink(trx, deps.clock, id, 'reset');
+    await mailLink(trx, deps, 'password_reset', user, link);
     await recordStaffAction(trx, deps.clock, aboutUser(actor, 'user.password_reset', user, { sessionsEnded, expiresAt: link.expiresAt }));
     return { user: await memberIn(trx, deps.clock, id), ...link };
   });

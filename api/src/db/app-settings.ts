@@ -1,7 +1,8 @@
 // Settings staff change from the admin (app_settings, migration 055): one JSON value per key, read by every
-// server process from the database, so a change takes effect everywhere without a restart.
-import type { Db } from '../../db/knex';
-import { parseJson, toIso } from '../../db/types';
+// server process from the database, so a change takes effect everywhere without a restart. Each module owns its
+// keys (privacy: the retention rule; mail: the visitor's confirmation); the table and its queries are here, below them.
+import type { Db } from './knex';
+import { parseJson, toIso } from './types';
 
 export interface StoredSetting<T> {
   value: T;

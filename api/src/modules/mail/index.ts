@@ -1,0 +1,9 @@
+// The mail module's front door: the queue (alerts and confirmations as a follower of every stored record; team
+// messages and CRM failure alerts queued by their owners in their own transactions), the worker that sends, the
+// Mail screen's routes and the unsubscribe link, and mail's part of a person's erasure and export.
+export { mailFollower } from './mail-follower';
+export { MailWorker } from './mail-worker';
+export { mailRoutes } from './mail-routes';
+export { queueAccountLinkMail, queueAlerts, type MailQueueDeps } from './mail-queue';
+export { mailPersonalData } from './mail-personal-data';
+export { mailAboutRecords } from './mail-export';
