@@ -8,7 +8,7 @@ export const MAIL_KINDS = ['lead_alert', 'sample_alert', 'capture_alert', 'crm_f
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** How the Mail screen names each kind. */
-const MAIL_KIND_LABELS: Record<MailKind, string> = {
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   lead_alert: 'New lead',
   sample_alert: 'New sample request',
   capture_alert: 'New event capture',

@@ -222,6 +222,13 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
     admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'y', listed: 'wide-sidebar' },
   },
   {
+    path: '/admin/mail',
+    layout: 'admin',
+    page: lazyPage(() => import('../pages/admin/mail-page')),
+    meta: { title: 'Mail | DirectMailers Admin', description: 'What the product e-mails: queued, sent and failed messages, and the transport.' },
+    admin: { heading: 'Mail', shortLabel: 'Mail', intro: 'What the product e-mails, and whether it went out: retry a failed message, or send yourself a test.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'm', listed: 'wide-sidebar' },
+  },
+  {
     path: '/admin/devices',
     layout: 'admin',
     page: lazyPage(() => import('../pages/admin/devices-page')),

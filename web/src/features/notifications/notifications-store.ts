@@ -24,6 +24,7 @@ interface NotificationsState {
   turnOn: () => Promise<void>;
   turnOff: () => Promise<void>;
   setKind: (kind: NotificationKind, wanted: boolean) => Promise<void>;
+  setEmailKind: (kind: NotificationKind, wanted: boolean) => Promise<void>;
 }
 
 export const useNotificationsStore = create<NotificationsState>()((set, get) => {
@@ -91,6 +92,11 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
     setKind: async (kind, wanted) => {
       const prefs = get().prefs;
       if (prefs) await save({ ...prefs, [kind]: wanted });
+    },
+
+    setEmailKind: async (kind, wanted) => {
+      const prefs = get().prefs;
+      if (prefs) await save({ ...prefs, email: { ...prefs.email, [kind]: wanted } });
     },
   };
 });

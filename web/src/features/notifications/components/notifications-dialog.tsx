@@ -1,6 +1,6 @@
 // "Notifications" from the account menu: one switch turns them on (the browser asks for its permission on that
-// press, never before), and four choose what to hear about. The choices are the person's, on every device;
-// the permission and push are this device's.
+// press, never before), and a table chooses, per kind, a browser notification, an e-mail, both or neither. The
+// choices are the person's, on every device; the permission and push are this device's.
 import { useEffect } from 'react';
 import type { NotificationKind } from '@contract';
 import { Modal } from '../../../components/ui/dialog';
@@ -17,7 +17,12 @@ const KINDS: { kind: NotificationKind; label: string; adminsOnly: boolean }[] = 
 
 export function NotificationsDialog({ open, onClose, isAdmin }: { open: boolean; onClose: () => void; isAdmin: boolean }) {
   return (
-    <Modal open={open} onClose={onClose} title="Notifications" description="A notification when something arrives while the app is in the background or closed.">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Notifications"
+      description="A notification when something arrives while the app is in the background or closed, an e-mail when you are away from it, or both."
+    >
       <NotificationSettings isAdmin={isAdmin} />
     </Modal>
   );
@@ -42,12 +47,38 @@ function NotificationSettings({ isAdmin }: { isAdmin: boolean }) {
           {s.deviceNote}
         </p>
       ) : null}
-      <fieldset className="space-y-3">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Tell me about</legend>
-        {KINDS.filter((k) => isAdmin || !k.adminsOnly).map(({ kind, label }) => (
-          <SwitchField key={kind} label={label} checked={s.prefs![kind]} onChange={(wanted) => void s.setKind(kind, wanted)} />
-        ))}
-      </fieldset>
+      <table className="w-full border-collapse text-sm">
+        <caption className="mb-2 text-left text-sm font-semibold text-slate-900">Tell me about</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="py-2 pr-2 text-left font-medium">
+              <span className="sr-only">What</span>
+            </th>
+            <th scope="col" className="w-20 py-2 text-center font-medium">
+              Browser
+            </th>
+            <th scope="col" className="w-20 py-2 text-center font-medium">
+              E-mail
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {KINDS.filter((k) => isAdmin || !k.adminsOnly).map(({ kind, label }) => (
+            <tr key={kind} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="py-1 pr-2 text-left font-medium text-slate-800">
+                {label}
+              </th>
+              <td className="text-center">
+                <ChoiceBox label={`${label} by browser notification`} checked={s.prefs![kind]} onChange={(wanted) => void s.setKind(kind, wanted)} />
+              </td>
+              <td className="text-center">
+                <ChoiceBox label={`${label} by e-mail`} checked={s.prefs!.email[kind]} onChange={(wanted) => void s.setEmailKind(kind, wanted)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-xs text-slate-600">Browser: on each device where notifications are on. E-mail: to your sign-in address; each e-mail has a link to stop that kind.</p>
       {!isAdmin ? <p className="text-xs text-slate-500">As a rep you hear about your own captures.</p> : null}
       {s.error ? (
         <p role="alert" className="text-sm text-red-700">
@@ -55,5 +86,20 @@ function NotificationSettings({ isAdmin }: { isAdmin: boolean }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A native checkbox in a 44 px target, named by its row and column (the table's headers say the same to the eye). */
+function ChoiceBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="inline-flex h-11 w-11 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-5 w-5 cursor-pointer rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      />
+    </label>
   );
 }
