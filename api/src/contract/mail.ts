@@ -72,7 +72,7 @@ export type MailSettings = z.output<typeof mailSettingsSchema>;
 
 /** POST /api/auth/forgot-password. */
 export const forgotPasswordInputSchema = z.object({ email: emailField });
-type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
 
 /** The one answer to "Forgot password?", whether or not the address has an account. */
 export const FORGOT_PASSWORD_ANSWER =

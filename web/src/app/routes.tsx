@@ -145,8 +145,9 @@ export const NOT_FOUND_ROUTE: RouteDef = {
 /** The staff sign-in pages: no layout, nothing prerendered. */
 export const STANDALONE_ROUTES: RouteDef[] = [
   { path: '/login', layout: 'none', page: lazyPage(() => import('../pages/login-page')), meta: { title: 'Staff sign in | DirectMailers', description: 'Sign in to the DirectMailers staff admin.' } },
+  { path: '/forgot-password', layout: 'none', page: lazyPage(() => import('../pages/forgot-password-page')), meta: { title: 'Forgot password | DirectMailers', description: 'Get a link by e-mail to choose a new password.' } },
   { path: '/setup', layout: 'none', page: lazyPage(() => import('../pages/setup-page')), meta: { title: 'Create the first admin | DirectMailers', description: 'Create the first staff account.' } },
-  // Invite and password-reset links an admin made on the Team screen.
+  // Invite and password-reset links an admin made on the Team screen, and the links "Forgot password?" e-mails.
   { path: '/set-password', layout: 'none', page: lazyPage(() => import('../pages/set-password-page')), meta: { title: 'Set your password | DirectMailers', description: 'Choose the password of your staff account.' } },
 ];
 

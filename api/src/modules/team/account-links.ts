@@ -29,6 +29,12 @@ export const LINK_MESSAGES = {
   expired: 'This link has expired. Ask your admin for a new one.',
 } as const;
 
+/** A link the person asked for themselves came by e-mail, and a new one is theirs to ask for, not an admin's. */
+export const FORGOT_LINK_MESSAGES = {
+  replaced: 'This link was replaced by a newer one. Use the newest link we e-mailed you.',
+  expired: 'This link has expired. Ask for a new one with "Forgot password?" on the sign-in page.',
+} as const;
+
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export function accountLinkUrl(origin: string, token: string): string {
@@ -53,8 +59,9 @@ export async function issueAccountLink(trx: Db, clock: () => Date, userId: numbe
 function assertUsable(link: AccountLinkRow | undefined, now: string): asserts link is AccountLinkRow {
   if (!link) throw new AppError('not_found', LINK_MESSAGES.invalid);
   if (link.usedAt) throw new AppError('gone', LINK_MESSAGES.used);
-  if (link.replacedAt) throw new AppError('gone', LINK_MESSAGES.replaced);
-  if (link.expiresAt <= now) throw new AppError('gone', LINK_MESSAGES.expired);
+  const messages = link.kind === 'forgot' ? FORGOT_LINK_MESSAGES : LINK_MESSAGES;
+  if (link.replacedAt) throw new AppError('gone', messages.replaced);
+  if (link.expiresAt <= now) throw new AppError('gone', messages.expired);
 }
 
 export async function describeAccountLink({ db, clock }: Deps, token: string): Promise<AccountLinkInfo> {

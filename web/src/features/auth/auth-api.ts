@@ -1,6 +1,6 @@
 // The sign-in calls, through the one API client. Failures become what a form can show: the server's own
 // message (401, 429, 410…), its field errors on a 400, or a plain word about the network.
-import type { AccountLinkInfo, AccountLinkInput, CurrentUser, LoginInput, SetupInput } from '@contract';
+import type { AccountLinkInfo, AccountLinkInput, CurrentUser, ForgotPasswordInput, LoginInput, SetupInput } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { ServerError, type ServerErrorData } from '../../lib/server-error';
 
@@ -24,6 +24,11 @@ export function checkAccountLink(token: string): Promise<AccountLinkInfo> {
 /** Sets the chosen password through the link; the server signs the person in. */
 export function chooseAccountPassword(input: AccountLinkInput): Promise<CurrentUser> {
   return apiClient.post('/api/auth/account-link', { json: input }).json<CurrentUser>();
+}
+
+/** "Forgot password?": the server answers the same whether or not the address has an account (202), or 429. */
+export async function askForPasswordLink(input: ForgotPasswordInput): Promise<void> {
+  await apiClient.post('/api/auth/forgot-password', { json: input });
 }
 
 export type Failure = ServerErrorData;

@@ -1,6 +1,7 @@
 // E-mail and password, checked with the schema the server uses, then POST /api/auth/login. On success the
 // browser goes to `next` (same-site paths only) with a full load, so the admin starts from a clean slate.
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { loginInputSchema } from '@contract';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { describeFailure, signIn } from '../auth-api';
@@ -56,7 +57,11 @@ export function LoginForm({ next }: { next: string }) {
       />
       <FormAlert id="login-alert" message={alert} />
       <SubmitButton busy={busy} busyText="Signing in…">Sign in</SubmitButton>
-      <p className="text-center text-xs text-slate-500">Forgot your password? Ask an administrator to reset it.</p>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
+          Forgot password?
+        </Link>
+      </p>
     </form>
   );
 }
