@@ -213,10 +213,14 @@ export interface StaffMember extends CurrentUser {
   pendingLink: { kind: AccountLinkKind; expiresAt: string; expired: boolean } | null;
 }
 
-/** What inviting, a new invite link or a password reset answers: the account and its one-time link, shown once. */
+/**
+ * What inviting, a new invite link or a password reset answers: the account and its one-time link, shown once, and
+ * where the link was also e-mailed: `smtp` queued for the SMTP server, `file` saved on this server, not sent.
+ */
 export interface AccountLinkIssued {
   user: StaffMember;
   link: { url: string; expiresAt: string };
+  mail: { to: string; via: 'smtp' | 'file' };
 }
 
 /** GET /api/auth/account-link?token=: whose link it is, so the page can greet them. */

@@ -16,9 +16,12 @@ import { cancelInvite, changeStaff, deactivateStaff, inviteStaff, listStaff, rea
 /** requireUser has put the signed-in admin here before any handler runs. */
 const actorOf = (ctx: Context) => ctx.state.user as CurrentUser;
 
-/** The link is made for the address the admin is using, so it opens on the same site. */
-function issued(ctx: Context, { user, token, expiresAt }: IssuedLink): AccountLinkIssued {
-  return { user, link: { url: accountLinkUrl(siteOrigin(ctx), token), expiresAt } };
+/**
+ * The link is made for the address the admin is using, so it opens on the same site. The person was also sent it
+ * (queued in the same transaction); the admin is told whether that mail leaves or is only saved here.
+ */
+function issued(ctx: Context, deps: AppDeps, { user, token, expiresAt }: IssuedLink): AccountLinkIssued {
+  return { user, link: { url: accountLinkUrl(siteOrigin(ctx), token), expiresAt }, mail: { to: user.email, via: deps.config.mail.smtpUrl ? 'smtp' : 'file' } };
 }
 
 export function teamRoutes(deps: AppDeps, router = new Router()) {
@@ -31,7 +34,7 @@ export function teamRoutes(deps: AppDeps, router = new Router()) {
   router.post('/api/admin/users', admin, async (ctx) => {
     const input = parseWith(inviteInputSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = issued(ctx, await inviteStaff(deps, actorOf(ctx), input));
+    ctx.body = issued(ctx, deps, await inviteStaff(deps, actorOf(ctx), input));
   });
 
   router.patch('/api/admin/users/:id', admin, async (ctx) => {
@@ -41,7 +44,7 @@ export function teamRoutes(deps: AppDeps, router = new Router()) {
   });
 
   router.post('/api/admin/users/:id/invite-link', admin, async (ctx) => {
-    ctx.body = issued(ctx, await renewInvite(deps, actorOf(ctx), parseId(ctx.params.id)));
+    ctx.body = issued(ctx, deps, await renewInvite(deps, actorOf(ctx), parseId(ctx.params.id)));
   });
 
   router.delete('/api/admin/users/:id/invite', admin, async (ctx) => {
@@ -50,7 +53,7 @@ export function teamRoutes(deps: AppDeps, router = new Router()) {
   });
 
   router.post('/api/admin/users/:id/password-reset', admin, async (ctx) => {
-    ctx.body = issued(ctx, await resetPassword(deps, actorOf(ctx), parseId(ctx.params.id)));
+    ctx.body = issued(ctx, deps, await resetPassword(deps, actorOf(ctx), parseId(ctx.params.id)));
   });
 
   router.post('/api/admin/users/:id/deactivate', admin, async (ctx) => {

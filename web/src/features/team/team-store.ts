@@ -13,12 +13,13 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 export type StaffAction = 'make-admin' | 'make-rep' | 'new-link' | 'cancel-invite' | 'reset-password' | 'deactivate' | 'reactivate';
 
-/** A link to show once: whose it is and what it does. */
+/** A link to show once: whose it is, what it does, and where it was e-mailed (or saved, without a mail server). */
 export interface ShownLink {
   name: string;
   kind: 'invite' | 'reset';
   url: string;
   expiresAt: string;
+  mail: AccountLinkIssued['mail'];
 }
 
 interface TeamState {
@@ -75,7 +76,7 @@ function run(member: StaffMember, action: StaffAction): Promise<StaffMember | Ac
   }
 }
 
-const shown = (issued: AccountLinkIssued, kind: ShownLink['kind']): ShownLink => ({ name: issued.user.name, kind, url: issued.link.url, expiresAt: issued.link.expiresAt });
+const shown = (issued: AccountLinkIssued, kind: ShownLink['kind']): ShownLink => ({ name: issued.user.name, kind, url: issued.link.url, expiresAt: issued.link.expiresAt, mail: issued.mail });
 
 export const useTeamStore = create<TeamState>()((set, get) => {
   const refresh = () => Promise.all([get().load(), useStaffAuditStore.getState().reloadIfShown()]);

@@ -1,5 +1,5 @@
 // Invite a staff member: name, e-mail and role, checked with the server's schema. Success closes this dialog and
-// shows the one-time link to pass on.
+// shows where the one-time link was e-mailed, and the link itself to pass on where mail is not set up.
 import { useState } from 'react';
 import { inviteInputSchema, type UserRole } from '@contract';
 import { Button } from '../../../components/ui/button';
@@ -28,7 +28,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   });
 
   return (
-    <Modal open={open} onClose={onClose} title="Invite a staff member" description="They get a one-time link to choose their own password. No e-mail is sent: you pass the link on.">
+    <Modal open={open} onClose={onClose} title="Invite a staff member" description="We e-mail them a one-time link to choose their own password. You also get the link, to pass on yourself if mail is not set up.">
       <form ref={formRef} noValidate onSubmit={(e) => submit(e, values)} className="space-y-4" aria-describedby={alert ? 'invite-alert' : undefined}>
         <TextField label="Name" autoComplete="off" required {...field('name')} />
         <TextField label="Email" type="email" autoComplete="off" inputMode="email" required {...field('email')} />

@@ -1,5 +1,7 @@
-// The one-time link an invite or a password reset made, shown once to copy: the server keeps only its hash, so
-// once this dialog closes the link cannot be shown again (a new one can be made, which retires this one).
+// The one-time link an invite or a password reset made. The server e-mailed it to the person (or, with no mail
+// server set up, saved the message on the server, not sent), and the dialog says which; the link is shown once to
+// copy as well, for setups without mail: the server keeps only its hash, so once this dialog closes the link
+// cannot be shown again (a new one can be made, which retires this one).
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
@@ -34,9 +36,14 @@ export function LinkDialog() {
       open
       onClose={onClose}
       title={link.kind === 'invite' ? `Invite link for ${link.name}` : `Password reset link for ${link.name}`}
-      description={`Send this link to ${link.name} yourself (chat, text or e-mail). It works once, until ${formatDateTime(link.expiresAt)}. Whoever opens it can set the password, so send it to them only.`}
+      description={
+        link.mail.via === 'smtp'
+          ? `The link was e-mailed to ${link.mail.to}. It works once, until ${formatDateTime(link.expiresAt)}.`
+          : `No mail server is set up, so the e-mail to ${link.mail.to} was saved on this server, not sent. Send this link to ${link.name} yourself (chat, text or e-mail). It works once, until ${formatDateTime(link.expiresAt)}.`
+      }
     >
       <div className="space-y-3">
+        {link.mail.via === 'smtp' ? <p className="text-sm text-slate-600">If it does not arrive, copy the link and send it to {link.name} yourself. Whoever opens it can set the password, so send it to them only.</p> : <p className="text-sm text-slate-600">Whoever opens it can set the password, so send it to them only.</p>}
         <label htmlFor="one-time-link" className="block text-sm font-medium text-slate-800">
           One-time link
         </label>
