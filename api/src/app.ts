@@ -16,23 +16,33 @@ import { formPostRefusals } from './http/form-refusal';
 import { takesRawBody } from './http/raw-body';
 import { sessionMiddleware, authRoutes } from './modules/auth';
 import { staticFiles } from './http/static-files';
-import { healthRoutes } from './modules/health';
+import { healthRoutes, opsRoutes } from './modules/health';
 import { leadsRoutes } from './modules/leads';
 import { statsRoutes } from './modules/stats';
 import { samplesRoutes } from './modules/samples';
 import { templatesRoutes } from './modules/templates';
 import { pricingRoutes } from './modules/pricing';
-import { crmRoutes } from './modules/crm';
+import { crmQueueBacklog, crmRoutes } from './modules/crm';
 import { captureRoutes } from './modules/capture';
 import { capturePhotosRoutes } from './modules/capture-photos';
 import { eventsRoutes } from './modules/events';
 import { teamRoutes, staffAuditRoutes } from './modules/team';
 import { privacyRoutes } from './modules/privacy';
-import { liveRoutes } from './modules/live';
+import { liveHubOf, liveRoutes } from './modules/live';
 import { notificationsRoutes, startPushDelivery } from './modules/notifications';
-import { mailRoutes } from './modules/mail';
+import { mailQueueBacklog, mailRoutes } from './modules/mail';
+import { requestMetrics } from './http/request-metrics';
+import { Lifecycle } from './lib/lifecycle';
+import { registry, setScrapeSources } from './lib/metrics';
 
-export function createApp(deps: AppDeps): Koa {
+export interface AppOptions {
+  /** Where the process stands (starting, serving, draining) for /readyz; tests' apps are serving from the start. */
+  lifecycle?: Lifecycle;
+  /** The text GET /metrics answers: this process's registry, or every worker's added up by the primary. */
+  metricsText?: () => Promise<string>;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
   // X-Forwarded-For is whatever the client wrote, and would let it dodge per-IP limits.
   const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.sessionKeys, maxIpsCount: 1 });
@@ -76,6 +86,17 @@ export function createApp(deps: AppDeps): Koa {
     router.allowedMethods() as Koa.Middleware,
   ]);
 
+  // What /metrics shows at scrape time; the counters move where things happen.
+  setScrapeSources({
+    liveStreams: () => liveHubOf(deps).streamCount,
+    queues: async () => {
+      const now = deps.clock();
+      const [crm, mail] = await Promise.all([crmQueueBacklog(deps.db, now), mailQueueBacklog(deps.db, now)]);
+      return [{ queue: 'crm', ...crm }, { queue: 'mail', ...mail }];
+    },
+  });
+  app.use(requestMetrics());
+  app.use(opsRoutes(deps, { lifecycle: options.lifecycle ?? new Lifecycle('serving'), metricsText: options.metricsText ?? (() => registry.metrics()) }));
   app.use(accessLog(deps.logger));
   app.use(errorMiddleware(deps.logger));
   app.use(securityHeaders(readInlineScriptHashes(deps.config.webDistDir)));

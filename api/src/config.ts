@@ -2,6 +2,7 @@
 import type { LookupAddress } from 'node:dns';
 import crypto from 'node:crypto';
 import type https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
 import * as z from 'zod/mini';
 
@@ -55,6 +56,11 @@ const envSchema = z.object({
   SITE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/]+\/?$/i, 'must be an origin such as https://www.example.com'))),
   SITE_COMPANY_NAME: z._default(z.string().check(z.minLength(1)), 'DirectMailers'),
   SITE_EMAIL: z._default(z.string().check(z.regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an e-mail address')), 'hello@directmailers.example'),
+  // Running at scale (docs/architecture.md, "Processes"): workers under one primary, the drain, the metrics.
+  WEB_CONCURRENCY: z._default(z.string().check(z.regex(/^(auto|[1-9]\d{0,3})$/i, 'must be a number of worker processes (1 or more), or auto')), '1'),
+  DRAIN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(8000)), 2000),
+  METRICS_TOKEN: z.optional(z.string().check(z.refine((v) => v === '' || v.trim().length >= 16, 'must be at least 16 characters'))),
+  METRICS_PORT: z.optional(z.string().check(z.regex(/^$|^[1-9]\d{0,4}$/, 'must be a port number (1-65535)'), z.refine((v) => v === '' || Number(v) <= 65535, 'must be a port number (1-65535)'))),
   PUSH_ALLOWED_HOSTS: z.optional(
     z.string().check(
       z.refine((v) => pushHostList(v).length > 0 && pushHostList(v).every((h) => PUSH_HOST.test(h)), 'must be host names separated by commas (e.g. fcm.googleapis.com,push.apple.com), no IP addresses, ports or schemes'),
@@ -107,6 +113,18 @@ export interface Config {
   live: LiveConfig;
   push: PushConfig;
   mail: MailConfig;
+  /** Worker processes under one primary (WEB_CONCURRENCY; 1: one process, no primary). */
+  webConcurrency: number;
+  /** After SIGTERM, how long new connections are still taken while /readyz answers 503 (DRAIN_GRACE_MS). */
+  drainGraceMs: number;
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** GET /metrics on the main port needs `Authorization: Bearer <token>` (METRICS_TOKEN); unset: not served there. */
+  token: string | undefined;
+  /** A listener of its own on 127.0.0.1 answering /metrics without a token (METRICS_PORT); unset: none. */
+  port: number | undefined;
 }
 
 export interface MailConfig {
@@ -195,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (a pair is then kept in data/)');
   }
   return {
+    webConcurrency: /^auto$/i.test(e.WEB_CONCURRENCY) ? os.availableParallelism() : Number(e.WEB_CONCURRENCY),
+    drainGraceMs: e.DRAIN_GRACE_MS,
+    metrics: { token: e.METRICS_TOKEN?.trim() || undefined, port: e.METRICS_PORT ? Number(e.METRICS_PORT) : undefined },
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,

@@ -2,7 +2,8 @@
 // keeps, and the followers of every stored record, in the order they run (docs/architecture.md, "The submission
 // pipeline"). A new follower is one line here.
 import type { Logger } from 'pino';
-import { Submissions } from './pipeline/submissions';
+import { Submissions, type CommitObserver } from './pipeline/submissions';
+import { groupCommitBatch, submissionsQuarantined, submissionsStored } from './lib/metrics';
 import type { LiveBus } from './pipeline/live-bus';
 import { leadSubmissions } from './modules/leads';
 import { sampleSubmissions } from './modules/samples';
@@ -14,5 +15,15 @@ export function createSubmissions(logger: Logger, live: LiveBus, mail: MailQueue
   const submissions = new Submissions(logger);
   submissions.accept(leadSubmissions, sampleSubmissions);
   submissions.follow(crmFollower, mailFollower(mail), liveFollower(live));
+  submissions.observe(countCommit);
   return submissions;
 }
+
+/** GET /metrics: records stored by kind and how, quarantined by reason, and each group commit's size. */
+const countCommit: CommitObserver = ({ scope, submissions, records }) => {
+  groupCommitBatch.observe({ scope }, submissions);
+  for (const { kind, how, record } of records) {
+    if (record.spamReason === null) submissionsStored.inc({ kind, how });
+    else submissionsQuarantined.inc({ kind, reason: record.spamReason });
+  }
+};

@@ -97,3 +97,10 @@ export function afterCommit(db: Knex, signal: () => void): void {
   if (trx.isTransaction && trx.executionPromise) trx.executionPromise.then(signal, () => undefined);
   else signal();
 }
+
+/** Jobs waiting in `table` (pending or running) and the age of the oldest, in seconds: what /metrics shows per queue. */
+export async function queueBacklog(db: Db, table: string, now: Date): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const row = (await db(table).whereIn('state', ['pending', 'running']).count({ n: '*' }).min({ oldest: 'created_at' }).first()) as { n: number | string; oldest: string | Date | null } | undefined;
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : NaN;
+  return { depth: Number(row?.n ?? 0), oldestAgeSeconds: Number.isNaN(oldest) ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+}

@@ -1,10 +1,13 @@
 // Signals between the server processes that share one database, without another server to run: on PostgreSQL
 // its LISTEN/NOTIFY (a notification reaches every connection listening on the channel, in any process, once
-// the sending statement commits); on SQLite, which one process serves, an in-process call. The channel is
+// the sending statement commits); on SQLite an in-process call, which under WEB_CONCURRENCY the primary also
+// passes to every other worker on the same file (relayBetweenWorkers: the workers' IPC channel). The channel is
 // scoped to the schema the connection works in, so two databases living as schemas of one PostgreSQL
 // database (the tests do this) never hear each other. Sent inside a transaction, a signal goes when that
 // transaction commits, and not at all when it rolls back, on both engines: a listener that reads what the
 // signal announces always finds it.
+import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { isPostgres } from './engine';
@@ -26,6 +29,39 @@ const schemas = new WeakMap<object, Promise<string>>();
 
 const databaseOf = (db: Db): object => db.client.config as object;
 
+/** The SQLite file a Knex instance works on: what names a database between the workers of one primary. */
+const fileOf = (db: Db): string => path.resolve(String((db.client.config.connection as { filename?: string } | undefined)?.filename ?? ''));
+/** This process's databases by file, for the signals the primary relays from the other workers. */
+const databasesByFile = new Map<string, Set<object>>();
+
+/** A signal one worker sent on a SQLite file, on its way through the primary to the others. */
+interface Relayed {
+  type: 'dm:notify';
+  file: string;
+  channel: string;
+  payload: string;
+}
+const isRelayed = (message: unknown): message is Relayed => (message as Relayed | null)?.type === 'dm:notify';
+
+function callListeners(database: object, channel: string, payload: string): void {
+  for (const listener of [...(inProcess.get(database)?.get(channel) ?? [])]) listener(payload);
+}
+
+if (cluster.isWorker) {
+  process.on('message', (message: unknown) => {
+    if (!isRelayed(message)) return;
+    for (const database of databasesByFile.get(message.file) ?? []) callListeners(database, message.channel, message.payload);
+  });
+}
+
+/** The primary's part: every SQLite signal a worker sends reaches every other worker (the sender heard its own). */
+export function relayBetweenWorkers(from: Worker, workers: () => Iterable<Worker>): void {
+  from.on('message', (message: unknown) => {
+    if (!isRelayed(message)) return;
+    for (const worker of workers()) if (worker !== from && worker.isConnected()) worker.send(message);
+  });
+}
+
 /**
  * Sends `payload` (a short text: PostgreSQL allows under 8000 bytes) to every listener of `channel`; from
  * inside a transaction, once it commits (PostgreSQL holds a NOTIFY until then; SQLite's call waits for it).
@@ -36,7 +72,8 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
     return;
   }
   const call = () => {
-    for (const listener of [...(inProcess.get(databaseOf(db))?.get(channel) ?? [])]) listener(payload);
+    callListeners(databaseOf(db), channel, payload);
+    if (cluster.isWorker && process.send) process.send({ type: 'dm:notify', file: fileOf(db), channel, payload } satisfies Relayed);
   };
   const trx = outermostTransaction(db);
   if (!trx) return call();
@@ -60,6 +97,9 @@ export async function listen(db: Db, channel: string, onPayload: Listener, onRec
   if (!isPostgres(db)) {
     let channels = inProcess.get(databaseOf(db));
     if (!channels) inProcess.set(databaseOf(db), (channels = new Map()));
+    const file = fileOf(db);
+    if (!databasesByFile.has(file)) databasesByFile.set(file, new Set());
+    databasesByFile.get(file)!.add(databaseOf(db));
     let set = channels.get(channel);
     if (!set) channels.set(channel, (set = new Set()));
     const mine = set;

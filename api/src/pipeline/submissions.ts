@@ -40,6 +40,12 @@ export interface Follower {
   afterCommit?: (records: readonly StoredRecord[]) => void;
 }
 
+/**
+ * Told of every group commit after it committed (before anyone is answered), quarantined records included, with
+ * how many submissions the transaction stored: for counting (GET /metrics), never for acting on a record.
+ */
+export type CommitObserver = (commit: { scope: string; submissions: number; records: readonly StoredRecord[] }) => void;
+
 /** What a record module stores for one submission: the answer its submitter gets, and the records followers see. */
 export interface Stored {
   answer: StoredAnswer;
@@ -73,6 +79,7 @@ type Deps = IdempotencyDeps & { submissions: Submissions };
 /** The followers and the kinds of one process's pipeline (AppDeps.submissions). */
 export class Submissions {
   private readonly followers: Follower[] = [];
+  private readonly observers: CommitObserver[] = [];
   private readonly keepers = new Map<string, QuarantineKeeper>();
   /** Each kind's group commit per database, by scope: one queue per process, shared by every request. */
   private readonly writers = new Map<string, WeakMap<Db, GroupCommit<unknown>>>();
@@ -82,6 +89,11 @@ export class Submissions {
   /** Adds followers; each sees every stored record from now on, in the order they were added. */
   follow(...followers: Follower[]): void {
     this.followers.push(...followers);
+  }
+
+  /** Adds observers of every group commit (api/src/wiring.ts: the metrics). */
+  observe(...observers: CommitObserver[]): void {
+    this.observers.push(...observers);
   }
 
   /** Makes kinds known before their first submission (the quarantine purge deletes each one's old spam). */
@@ -139,7 +151,13 @@ export class Submissions {
       const stored = await kind.store(trx, batch);
       const records = stored.flatMap((s) => s.records);
       await this.followInTransaction(trx, records);
-      return { answers: stored.map((s) => s.answer), committed: () => this.followAfterCommit(records) };
+      return {
+        answers: stored.map((s) => s.answer),
+        committed: () => {
+          this.followAfterCommit(records);
+          for (const observe of this.observers) observe({ scope: kind.scope, submissions: batch.length, records });
+        },
+      };
     });
   }
 }

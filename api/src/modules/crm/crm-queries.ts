@@ -4,7 +4,7 @@
 // out each due job to exactly one of them), with the CRM's own condition: one contact to one sync at a time.
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
-import { afterCommit, claimDue, finishClaim, type LeaseQueue } from '../../db/lease-claim';
+import { afterCommit, claimDue, finishClaim, queueBacklog, type LeaseQueue } from '../../db/lease-claim';
 import { toBool, toIso } from '../../db/types';
 import { lockedForUpdate } from '../../db/dialect';
 import { chunksOf } from '../../lib/chunks';
@@ -110,6 +110,9 @@ const CANDIDATES_PER_CLAIM = 50;
 
 /** The CRM queue's claims take turns under this advisory lock on PostgreSQL. */
 const CRM_QUEUE: LeaseQueue = { table: 'crm_sync_jobs', lockKey: 7_274_014n };
+
+/** Jobs waiting for Pipedrive and the oldest one's age (GET /metrics). */
+export const crmQueueBacklog = (db: Db, now: Date) => queueBacklog(db, CRM_QUEUE.table, now);
 
 /**
  * Takes up to `limit` due jobs for `workerId` and counts the attempt, never two live claims for one e-mail

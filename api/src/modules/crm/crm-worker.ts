@@ -10,6 +10,7 @@ import type { Db } from '../../db/knex';
 import { msUntilNextDue } from '../../db/lease-claim';
 import { retryDelayMs } from '../../lib/backoff';
 import { WorkLoop } from '../../lib/work-loop';
+import { crmSyncFailures } from '../../lib/metrics';
 import { PipedriveClient, PipedriveError } from './pipedrive-client';
 import { changeLead } from '../leads';
 import { findSampleRequest, setSampleRequestSyncOutcome } from '../samples';
@@ -144,6 +145,7 @@ export class CrmSyncWorker {
     // to be forgotten. It keeps its place in the queue, tried at the longest backoff, its last error on show.
     const last = job.kind !== 'erasure' && (!e.retryable || job.attempts >= this.crm.maxAttempts);
     const nowIso = this.clock().toISOString();
+    crmSyncFailures.inc({ outcome: last ? 'gave_up' : 'retry' });
     if (!last) {
       const delay = retryDelayMs(job.attempts, { firstMs: this.crm.backoffMs, maxMs: this.crm.maxBackoffMs }, e.retryAfterMs ?? 0);
       const nextAttemptAt = new Date(this.clock().getTime() + delay).toISOString();

@@ -3,7 +3,7 @@
 export { crmFollower } from './crm-follower';
 export { crmRoutes } from './crm-routes';
 export { CrmSyncWorker } from './crm-worker';
-export { enqueueCrmSyncs } from './crm-queries';
+export { crmQueueBacklog, enqueueCrmSyncs } from './crm-queries';
 export { personKey } from './crm-known-ids';
 export {
   CRM_ERASED_TABLES, lockCrmJobs, pipedriveSideOf, releaseFromCrm, syncingNow, syncUnderWay, waitingErasures, type ErasedRecord,

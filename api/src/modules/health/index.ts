@@ -1,2 +1,3 @@
 // The health module's front door.
 export { healthRoutes } from './health-routes';
+export { opsRoutes } from './ops-routes';

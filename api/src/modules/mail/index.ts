@@ -7,3 +7,4 @@ export { mailRoutes } from './mail-routes';
 export { queueAccountLinkMail, queueAlerts, type MailQueueDeps } from './mail-queue';
 export { mailPersonalData } from './mail-personal-data';
 export { mailAboutRecords } from './mail-export';
+export { mailQueueBacklog } from './mail-queries';

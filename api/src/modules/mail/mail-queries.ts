@@ -3,12 +3,15 @@
 import type { Knex } from 'knex';
 import type { MailKind, MailListFilter, MailMessageSummary, MailState } from '../../contract';
 import type { Db } from '../../db/knex';
-import { claimDue, finishClaim, type LeaseQueue } from '../../db/lease-claim';
+import { claimDue, finishClaim, queueBacklog, type LeaseQueue } from '../../db/lease-claim';
 import { parseJson, toIso } from '../../db/types';
 import { chunksOf } from '../../lib/chunks';
 import type { DigestLine } from './mail-templates';
 
 export const MAIL_QUEUE: LeaseQueue = { table: 'mail_messages', lockKey: 7_274_029n };
+
+/** Messages waiting to be sent and the oldest one's age (GET /metrics). */
+export const mailQueueBacklog = (db: Db, now: Date) => queueBacklog(db, MAIL_QUEUE.table, now);
 
 export type RecordRef = { kind: 'lead' | 'sample_request'; id: number };
 

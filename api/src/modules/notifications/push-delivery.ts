@@ -12,6 +12,7 @@ import { Turns } from '../../lib/turns';
 import { deleteSubscription, pushTargetsFor, type PushTarget } from './notifications-queries';
 import { endpointProblem, pushAgent } from './push-endpoint';
 import { vapidKeysOf } from './vapid-keys';
+import { pushFailures } from '../../lib/metrics';
 
 /** How long a push service keeps a message for a device that is off: a lead older than a day is no news. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -69,10 +70,12 @@ async function sendOne(deps: Deps, target: PushTarget, payload: string, options:
     await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, options);
   } catch (err) {
     if (err instanceof WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
+      pushFailures.inc({ reason: 'gone' });
       await deleteSubscription(deps.db, target.endpoint);
       deps.logger.info({ userId: target.userId }, 'push subscription gone; removed');
       return;
     }
+    pushFailures.inc({ reason: 'failed' });
     deps.logger.warn({ err, userId: target.userId }, 'push not delivered');
   }
 }
