@@ -52,8 +52,9 @@ test.describe('signed out', () => {
       });
 
       await page.goto(path);
-      expect(await trip.redirect).toEqual({ status: 302, location: '/login?next=/admin' });
-      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/admin');
+      // Back to the screen the person opened once signed in.
+      expect(await trip.redirect).toEqual({ status: 302, location: `/login?next=${path}` });
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === path);
 
       expect(toasts).toEqual([wording]);
       // The 500 ms wait runs from the moment the 401 answer arrived.
@@ -98,7 +99,7 @@ test('session ended elsewhere, then a pricing write - one-line Unauthorized toas
 
   await first.getByRole('button', { name: /^(Hide|Show) product / }).click();
   expect((await refused).status()).toBe(401);
-  expect(await trip.redirect).toEqual({ status: 302, location: '/login?next=/admin' });
+  expect(await trip.redirect).toEqual({ status: 302, location: '/login?next=/admin/pricing' });
   await page.waitForURL((url) => url.pathname === '/login');
   expect(toasts).toEqual([INLINE]); // and not 'Failed to update visibility'
   await context.close();

@@ -1,5 +1,6 @@
 // The lost-session path: a destructive toast, then, 500 ms after it is on screen, the browser goes to
-// /api/login, which signs the person in again and brings them back. Several calls can fail with 401 at the
+// /api/login, which signs the person in again and brings them back to the admin screen they were on (an
+// alert's /admin?lead=ID opened signed out included). Several calls can fail with 401 at the
 // same moment; only the first one toasts and schedules the trip.
 import { notifyError } from './toast';
 
@@ -23,5 +24,11 @@ export function sessionExpired(wording: UnauthorizedWording): void {
     wording === 'inline' ? notifyError('Unauthorized: You are logged out. Logging in again...') : notifyError('Unauthorized', 'You are logged out. Logging in again...');
   // The first toast loads the toast library: the 500 ms to read it start once it is on screen.
   const capped = new Promise<void>((resolve) => window.setTimeout(resolve, TOAST_WAIT_CAP_MS));
-  void Promise.race([shown, capped]).then(() => window.setTimeout(() => window.location.assign(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS));
+  void Promise.race([shown, capped]).then(() => window.setTimeout(() => window.location.assign(loginUrlFrom(window.location)), LOGIN_REDIRECT_DELAY_MS));
+}
+
+/** /api/login, naming the admin screen to come back to (the server keeps only admin paths). */
+function loginUrlFrom(here: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  if (!here.pathname.startsWith('/admin')) return LOGIN_URL;
+  return `${LOGIN_URL}?next=${encodeURIComponent(here.pathname + here.search + here.hash)}`;
 }

@@ -16,15 +16,23 @@ import { LOGOUT_CONFIRM_PAGE } from './logout-confirm-page';
 import { prepareDummyHash, setConcurrentHashes } from './password';
 import { assertSetupTokenUsable, completeSetup } from './setup-service';
 
+/** A path of this site's admin (with its query), or /admin: never another site, nor a page outside the admin. */
+function adminPathOrHome(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.length > 2000) return '/admin';
+  return /^\/admin(?:[/?#]|$)/.test(raw) && !/[\\\u0000-\u001f\u007f]|\/\//.test(raw) ? raw : '/admin';
+}
+
 export function authRoutes(deps: AppDeps, router = new Router()) {
   // Ready before the first sign-in for an unknown e-mail, so that one is not slower than the rest.
   prepareDummyHash().catch((err) => deps.logger.error({ err }, 'could not prepare the sign-in timing hash'));
   setConcurrentHashes(deps.config.signIn.maxConcurrentHashes);
 
-  // Browser targets: where the admin's "log in again" and "log out" links go.
+  // Browser targets: where the admin's "log in again" and "log out" links go. `next` is the admin screen the
+  // person was on (an alert's /admin?lead=ID too), so signing in brings them back to it.
   router.get('/api/login', async (ctx) => {
     const user = await currentUser(deps, sessionUserId(ctx));
-    ctx.redirect(user ? '/admin' : '/login?next=/admin');
+    const next = adminPathOrHome(ctx.query.next);
+    ctx.redirect(user ? next : `/login?next=${encodeURIComponent(next).replace(/%2F/g, '/')}`);
   });
 
   // A GET that ends the session is what the admin's "Log out" link needs, and also what any other site could

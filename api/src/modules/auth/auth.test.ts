@@ -156,6 +156,20 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
     expect(inside.headers.get('location')).toBe('/admin');
   });
 
+  it('GET /api/login?next= - back to the admin screen the person was on (an alert\'s lead too), never elsewhere', async () => {
+    const out = await api(app.baseUrl, 'GET', `/api/login?next=${encodeURIComponent('/admin?lead=42')}`);
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/login?next=/admin%3Flead%3D42');
+    expect(new URL(out.headers.get('location')!, 'http://x').searchParams.get('next')).toBe('/admin?lead=42');
+    for (const bad of ['https://evil.example/admin', '//evil.example', '/admin//evil.example', '/adminx', '/login', '/admin\\evil', '/admin\n']) {
+      const refused = await api(app.baseUrl, 'GET', `/api/login?next=${encodeURIComponent(bad)}`);
+      expect(refused.headers.get('location'), bad).toBe('/login?next=/admin');
+    }
+    const { cookie } = await signIn(app.baseUrl, 'ann@example.com', PASSWORD, fromNewIp());
+    const inside = await api(app.baseUrl, 'GET', '/api/login?next=/admin/mail', undefined, { Cookie: cookie });
+    expect(inside.headers.get('location')).toBe('/admin/mail');
+  });
+
   it('GET /api/logout - deletes the session, clears the cookie, redirects to /; the old cookie then gets 401', async () => {
     const { cookie, json: user } = await signIn(app.baseUrl, 'ann@example.com', PASSWORD, fromNewIp());
     const before = await app.db('sessions').where({ user_id: user.id }).count({ n: '*' }).first();
