@@ -20,7 +20,7 @@ test('1280 px - Team and Privacy in the sidebar, the screen shown marked; the ac
   const team = new TeamPage(page);
   await team.goto();
   await expect(team.heading).toHaveText('Team');
-  await expect.poll(() => team.nav.getByRole('link').allInnerTexts()).toEqual(['Lead Dashboard', 'Sample Management', 'Pricing Management', 'Event Capture', 'Team', 'Privacy']);
+  await expect.poll(() => team.nav.getByRole('link').allInnerTexts()).toEqual(['Lead Dashboard', 'Sample Management', 'Pricing Management', 'Event Capture', 'Team', 'Privacy', 'Mail']);
   await expect(team.nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   await expect(team.nav.getByRole('link', { name: 'Privacy' })).not.toHaveAttribute('aria-current', 'page');
 
@@ -50,7 +50,7 @@ test('375 px - the row keeps four screens; the account menu lists Team and Priva
 
   await team.accountMenu.click();
   const menu = page.getByRole('menu');
-  await expect(page.getByRole('menuitem')).toHaveText(['Notifications', 'Team', 'Privacy', 'Your Devices']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Notifications', 'Team', 'Privacy', 'Mail', 'Your Devices']);
   await expect(team.accountMenuItem('Team')).toHaveAttribute('aria-current', 'page');
   await expect(team.accountMenuItem('Privacy')).not.toHaveAttribute('aria-current', 'page');
   await expectClearOfEdges(page, menu);

@@ -40,9 +40,10 @@ export const useMailStore = create<MailState>()((set, get) => ({
   settingsError: null,
   savingSettings: false,
 
+  // Each visit reads the list afresh (mail moves on while the screen is closed); what was shown stays meanwhile.
   ensureLoaded: () => {
-    if (get().status === 'idle') void get().load();
-    if (!get().settings && !get().settingsError) void get().loadSettings();
+    if (get().status !== 'loading') void get().load();
+    if (!get().settings) void get().loadSettings();
   },
 
   load: async () => {

@@ -4,9 +4,19 @@ import { useEffect } from 'react';
 import { MailFilter, MailList, MailSettingsPanel, MailTransportPanel, useMailStore } from '../../features/admin-mail';
 import { LoadingText } from '../../components/ui/list-state';
 
+const REFRESH_WHILE_QUEUED_MS = 3_000;
+
 export default function MailPage() {
   const overview = useMailStore((s) => s.overview);
   useEffect(() => useMailStore.getState().ensureLoaded(), []);
+  // While anything waits to be sent, the screen looks again every few seconds, so 'Queued' turns into 'Sent'
+  // (or 'Failed', with the server's reply) without a reload.
+  const waiting = (overview?.counts.queued ?? 0) > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => void useMailStore.getState().load(), REFRESH_WHILE_QUEUED_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting]);
   return (
     <div className="space-y-10">
       <section aria-labelledby="mail-transport" className="space-y-3">

@@ -90,12 +90,14 @@ function MailRow({ message: m }: { message: MailMessageSummary }) {
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`mail-${m.id}-subject`}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="brand">{MAIL_KIND_LABELS[m.kind]}</Badge>
-        <Badge tone={state.tone}>{state.label}</Badge>
+        <Badge tone={state.tone} data-mail-state={m.state}>
+          {state.label}
+        </Badge>
       </div>
       <p id={`mail-${m.id}-subject`} className="mt-2 font-semibold break-words text-slate-900">
         {m.subject}
       </p>
-      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm text-slate-700">
         <dt className="text-slate-600">To</dt>
         <dd className="break-all">{m.to}</dd>
         <dt className="text-slate-600">Attempts</dt>

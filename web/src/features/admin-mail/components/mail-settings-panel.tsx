@@ -1,5 +1,4 @@
 // The admin's mail setting: a short confirmation to the visitor who sent a form (off by default).
-import { useEffect } from 'react';
 import { ErrorPanel, LoadingText } from '../../../components/ui/list-state';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { OFFLINE_WRITE_REASON, useWritesPaused } from '../../../lib/offline-data';
@@ -10,7 +9,6 @@ export function MailSettingsPanel() {
   const error = useMailStore((s) => s.settingsError);
   const saving = useMailStore((s) => s.savingSettings);
   const paused = useWritesPaused();
-  useEffect(() => useMailStore.getState().ensureLoaded(), []);
   if (error && !settings) return <ErrorPanel title="Failed to load the mail settings" detail={error} onRetry={() => void useMailStore.getState().loadSettings()} />;
   if (!settings) return <LoadingText>Loading the mail settings…</LoadingText>;
   return (
