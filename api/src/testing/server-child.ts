@@ -19,10 +19,18 @@ export interface ServerChild {
   output: () => string[];
   /** SIGKILL: no shutdown handler runs, open transactions die with the process. */
   kill: () => Promise<void>;
+  pid: number;
+  /** Sends `signal` (SIGTERM: the drain) and resolves with the exit code once the process has ended. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+export interface ServerChildOptions {
+  /** false: answer as soon as the process runs, on the PORT given in `env` (a start held up by the test). */
+  waitUntilServing?: boolean;
 }
 
 /** `env` adds to or overrides the settings the child starts with (LIVE_HEARTBEAT_MS, …). */
-export async function startServerChild(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerChild> {
+export async function startServerChild(databaseUrl: string, env: Record<string, string> = {}, { waitUntilServing = true }: ServerChildOptions = {}): Promise<ServerChild> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'api/src/server.ts')], {
     cwd: ROOT_DIR,
     env: {
@@ -69,14 +77,22 @@ export async function startServerChild(databaseUrl: string, env: Record<string, 
       }
       watchers.push({ pattern, resolve });
     });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    void waitForLine(/serving on http:\/\/localhost:(\d+)/).then((m) => resolve(Number(m[1])));
-  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = waitUntilServing
+    ? await new Promise<number>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+        void waitForLine(/serving on http:\/\/localhost:(\d+)/).then((m) => resolve(Number(m[1])));
+      })
+    : Number(env.PORT);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     waitForLine,
     output: () => [...printed],
+    pid: child.pid!,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     kill: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
