@@ -29,7 +29,7 @@ describe.each(ENGINES)('health, readiness and metrics on %s', (engine) => {
   });
 
   it('GET /metrics without the token, or with another - 401 JSON, nothing of the metrics', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer wrong-token-0123456789abcdef' }, { Authorization: TOKEN }, { Authorization: `Basic ${TOKEN}` }]) {
+    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong-token-0123456789abcdef' }, { Authorization: TOKEN }, { Authorization: `Basic ${TOKEN}` }]) {
       const res = await api(app.baseUrl, 'GET', '/metrics', undefined, headers);
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ message: 'Unauthorized' });
