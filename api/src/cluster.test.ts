@@ -79,6 +79,14 @@ const alive = (pid: number) => {
   }
 };
 
+async function freePort(): Promise<number> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const { port } = holder.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => holder.close(() => resolve()));
+  return port;
+}
+
 const linesMatching = (server: ServerChild, pattern: RegExp) => server.output().filter((line) => pattern.test(line));
 
 async function signInAdmin(db: Knex, baseUrl: string): Promise<string> {
@@ -96,11 +104,14 @@ describe.each(ENGINES)('WEB_CONCURRENCY=2 on %s', (engine) => {
   let db: Knex;
   let stream: OpenStream;
   let pinned: [Pinned, Pinned];
+  let metricsPort: number;
 
   beforeAll(async () => {
     fake = await startFakePipedrive();
     database = await createChildDatabase(engine);
+    metricsPort = await freePort();
     server = await startServerChild(database.url, {
+      METRICS_PORT: String(metricsPort),
       WEB_CONCURRENCY: '2',
       PIPEDRIVE_API_TOKEN: fake.token,
       PIPEDRIVE_BASE_URL: fake.url,
@@ -155,6 +166,11 @@ describe.each(ENGINES)('WEB_CONCURRENCY=2 on %s', (engine) => {
     expect(sampleValue(samples, 'dm_live_streams_open')).toBe(1);
     // Read from the same table by both workers: once, not twice.
     expect(sampleValue(samples, 'dm_queue_depth', { queue: 'crm' })).toBe(0);
+    // METRICS_PORT: the primary's own listener on loopback, no token, the same sums.
+    const loopback = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(loopback.status).toBe(200);
+    expect(sampleValue(parsePrometheusText(await loopback.text()), 'dm_submissions_stored_total', { kind: 'lead', how: 'submitted' })).toBe(2);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/healthz`)).status).toBe(404);
   });
 
   it('a worker killed - replaced by a new one, and two workers serve again', { timeout: 120_000 }, async () => {
@@ -244,14 +260,6 @@ describe.each(ENGINES)('WEB_CONCURRENCY=2 on %s', (engine) => {
     expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
   });
 });
-
-async function freePort(): Promise<number> {
-  const holder = net.createServer();
-  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-  const { port } = holder.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => holder.close(() => resolve()));
-  return port;
-}
 
 describe.each(ENGINES)('a start whose migrations are held on %s', (engine) => {
   it('/healthz 200 and /readyz 503 (migrations pending) while another process holds the migrations; ready once they are let go', { timeout: 120_000 }, async () => {

@@ -47,8 +47,15 @@ export function opsRoutes({ db, config }: Pick<AppDeps, 'db' | 'config'>, { life
         ctx.body = { message: 'Unauthorized' };
         return;
       }
-      ctx.type = registry.contentType;
-      ctx.body = await metricsText();
+      try {
+        const text = await metricsText();
+        ctx.type = registry.contentType;
+        ctx.body = text;
+      } catch {
+        // Under WEB_CONCURRENCY: a worker that did not answer the primary in time (one starting or ending).
+        ctx.status = 503;
+        ctx.body = { message: 'Metrics unavailable: try again in a moment' };
+      }
     });
   }
   return router.routes() as Koa.Middleware;
