@@ -4,6 +4,8 @@ import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { leadBody } from '../../testing/leads';
 import { parsePrometheusText, sampleValue } from '../../testing/prometheus-text';
 import { Lifecycle, notReadyReason } from '../../lib/lifecycle';
+import { startFakePipedrive } from '../../testing/fake-pipedrive';
+import { CrmSyncWorker } from '../crm';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -73,6 +75,30 @@ describe.each(ENGINES)('health, readiness and metrics on %s', (engine) => {
         if (label === 'route') expect(value, sample.name).toMatch(/^(unmatched|\/[a-z0-9/:_.-]*)$/);
         if (label === 'route') expect(value, sample.name).not.toMatch(/\/\d+(\/|$)/);
       }
+    }
+  });
+});
+
+describe('CRM sync failures in /metrics', () => {
+  const app = useTestApp('sqlite', { config: { metrics: { token: TOKEN, port: undefined } } });
+
+  it('a sync Pipedrive refuses for a while, then for good - counted as retry, then gave_up', async () => {
+    const fake = await startFakePipedrive();
+    try {
+      const scrape = async () => parsePrometheusText((await api(app.baseUrl, 'GET', '/metrics', undefined, { Authorization: `Bearer ${TOKEN}` })).text);
+      const crm = { ...app.deps.config.crm, pipedriveApiToken: fake.token, pipedriveBaseUrl: fake.url, maxAttempts: 2, backoffMs: 0 };
+      const worker = new CrmSyncWorker({ db: app.deps.db, config: { crm }, logger: app.deps.logger });
+      const before = await scrape();
+      expect((await api(app.baseUrl, 'POST', '/api/leads', leadBody({ email: 'refused@example.com' }))).status).toBe(201);
+      fake.failNext(Infinity, { status: 503 });
+      expect(await worker.runOnce()).toBe(1);
+      expect(await worker.runOnce()).toBe(1);
+      const after = await scrape();
+      const delta = (outcome: string) => sampleValue(after, 'dm_crm_sync_failures_total', { outcome }) - sampleValue(before, 'dm_crm_sync_failures_total', { outcome });
+      expect(delta('retry')).toBe(1);
+      expect(delta('gave_up')).toBe(1);
+    } finally {
+      await fake.close();
     }
   });
 });
