@@ -18,6 +18,7 @@ import { sessionMiddleware, authRoutes } from './modules/auth';
 import { staticFiles } from './http/static-files';
 import { healthRoutes, opsRoutes } from './modules/health';
 import { leadsRoutes } from './modules/leads';
+import { leadWorkRoutes } from './modules/lead-work';
 import { statsRoutes } from './modules/stats';
 import { samplesRoutes } from './modules/samples';
 import { templatesRoutes } from './modules/templates';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     healthRoutes,
     authRoutes,
     leadsRoutes,
+    leadWorkRoutes,
     statsRoutes,
     samplesRoutes,
     templatesRoutes,

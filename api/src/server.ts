@@ -13,6 +13,7 @@ import { announceSetupLink } from './modules/auth';
 import { CrmSyncWorker } from './modules/crm';
 import { MailWorker } from './modules/mail';
 import { startRetentionTimer } from './modules/privacy';
+import { startOverdueSweep } from './modules/lead-work';
 import { startQuarantinePurgeTimer } from './pipeline/quarantine';
 import { createSubmissions } from './wiring';
 import { createLiveBus } from './pipeline/live-bus';
@@ -98,6 +99,8 @@ async function serve(config: Config, worker: WorkerLink | null) {
   const retention = sweeps ? startRetentionTimer(deps) : null;
   // Deletes suspected spam nobody released within QUARANTINE_DAYS (docs/api.md, "Spam guards").
   const quarantinePurge = sweeps ? startQuarantinePurgeTimer(deps) : null;
+  // Raises once every unowned lead still New past the admins' setting (docs/api.md, "Working a lead").
+  const overdueSweep = sweeps ? startOverdueSweep(deps) : null;
   if (sweeps) logger.info('recurring sweeps run in this process');
   const metricsServer = !worker && config.metrics.port ? await serveMetrics(config.metrics.port, () => registry.metrics()) : null;
 
@@ -112,7 +115,7 @@ async function serve(config: Config, worker: WorkerLink | null) {
     setTimeout(() => {
       metricsServer?.close();
       server.close(async () => {
-        await Promise.all([crmWorker.stop(), mailWorker.stop(), retention?.stop(), quarantinePurge?.stop()]);
+        await Promise.all([crmWorker.stop(), mailWorker.stop(), retention?.stop(), quarantinePurge?.stop(), overdueSweep?.stop()]);
         await db.destroy();
         logger.info('stopped');
         process.exit(0);

@@ -1,5 +1,6 @@
 // Response shapes: camelCase JSON, dates as ISO-8601 strings, money in decimal dollars.
 import type { Industry, Volume, SampleType, TemplateType, ProductCategory, UserRole, UsState, LeadRating, Interest, FollowUp, ScanFormat, CapturePhotoType, SpamReason, StaffAuditAction, StaffState } from './constants';
+import type { LeadOwner, LeadStage } from './lead-work';
 
 /** Where a visitor came from (UTM parameters, referrer, landing page); fields absent when unknown. */
 export interface Attribution {
@@ -35,6 +36,16 @@ export interface Lead extends LeadCaptureDetails {
   /** Set while the lead waits in quarantine as suspected spam (staff's answers only, never the sender's). */
   spamReason: SpamReason | null;
   createdAt: string;
+  /** The staff member working it (issue #31); null while unassigned. */
+  owner: LeadOwner | null;
+  /** The sales team's stage, apart from the CRM sync's `status`. */
+  stage: LeadStage;
+  /** Why it is not a fit, while its stage is not_a_fit; otherwise null. */
+  stageReason: string | null;
+  /** When it first left New (its first response); null while it never has. */
+  firstResponseAt: string | null;
+  /** When the overdue sweep raised it (unowned and still New too long); null otherwise. */
+  overdueAt: string | null;
 }
 
 /**
@@ -114,6 +125,10 @@ export interface Stats {
   conversionRate: number;
   pipelineValue: number;
   leadsByDay: LeadsByDay[];
+  /** Median seconds from arrival to the first step past New, over leads that arrived in the last 7 days (null: none answered). */
+  medianFirstResponseSeconds7d: number | null;
+  /** Share (0..1) of the last 7 days' leads answered within 5 minutes (null: none due yet). */
+  answeredWithin5MinShare7d: number | null;
 }
 
 export interface SampleTemplate {

@@ -11,3 +11,4 @@ export * from './privacy';
 export * from './live';
 export * from './notifications';
 export * from './mail';
+export * from './lead-work';

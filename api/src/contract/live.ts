@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const LIVE_EVENT_TYPES = [
   'lead.created',
   'lead.updated',
+  /** An unowned lead still New past the admins' setting (issue #31): raised once more, to admins. */
+  'lead.overdue',
   'sample.created',
   'sample.updated',
   'capture.created',

@@ -4,12 +4,13 @@ import * as z from 'zod/mini';
 import { emailField } from './fields';
 
 /** What a message is: an alert to staff, a digest of alerts, a confirmation to a visitor, a team message, a test. */
-export const MAIL_KINDS = ['lead_alert', 'sample_alert', 'capture_alert', 'crm_failure_alert', 'digest', 'confirmation', 'invite', 'password_reset', 'forgot_password', 'test'] as const;
+export const MAIL_KINDS = ['lead_alert', 'lead_overdue_alert', 'sample_alert', 'capture_alert', 'crm_failure_alert', 'digest', 'confirmation', 'invite', 'password_reset', 'forgot_password', 'test'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** How the Mail screen names each kind. */
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   lead_alert: 'New lead',
+  lead_overdue_alert: 'Lead waiting',
   sample_alert: 'New sample request',
   capture_alert: 'New event capture',
   crm_failure_alert: 'CRM sync failed',

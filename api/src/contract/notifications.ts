@@ -48,6 +48,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['leads', 'sample
 export function notificationKindOf(event: Pick<LiveEvent, 'type' | 'record'>): NotificationKind | null {
   switch (event.type) {
     case 'lead.created':
+    case 'lead.overdue':
       return 'leads';
     case 'sample.created':
       return 'samples';
@@ -114,7 +115,7 @@ export interface PushMessage {
 export function notificationFor(event: Pick<LiveEvent, 'type' | 'recordId' | 'title' | 'record'>): PushMessage {
   const kind = notificationKindOf(event);
   const heading =
-    kind === 'leads' ? 'New lead' : kind === 'samples' ? 'New sample request' : kind === 'captures' ? 'New event capture' : 'CRM sync failed';
+    event.type === 'lead.overdue' ? 'Lead waiting' : kind === 'leads' ? 'New lead' : kind === 'samples' ? 'New sample request' : kind === 'captures' ? 'New event capture' : 'CRM sync failed';
   const url =
     event.type === 'sample.created' || (event.type === 'crm.status' && (event.record as { pipedriveStatus?: unknown } | null)?.pipedriveStatus)
       ? '/admin/samples'

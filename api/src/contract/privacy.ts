@@ -5,6 +5,7 @@ import { emailField } from './fields';
 import type { CapturePhotoType } from './constants';
 import type { Lead, SampleRequest } from './entities';
 import type { MailKind, MailState } from './mail';
+import type { LeadTimelineEntry } from './lead-work';
 
 /** The longest retention period staff may set: ten years. */
 export const RETENTION_MONTHS_MAX = 120;
@@ -90,6 +91,8 @@ export interface PersonExport extends Omit<PersonRecords, 'captures' | 'erasures
   captures: (PersonCapture & { photo: (NonNullable<PersonCapture['photo']> & { sha256: string; base64: string }) | null })[];
   /** Messages about the person's records, queued or sent. */
   mail: PersonMailMessage[];
+  /** The timeline of the person's leads (notes, owner and stage changes), newest first. */
+  timeline: LeadTimelineEntry[];
 }
 
 /** What one erasure (or one retention run) removed. */

@@ -10,7 +10,7 @@ function titleOf({ firstName, lastName, company }: Person): string {
   return company ? `${name}, ${company}` : name;
 }
 
-export function leadEvent(type: 'lead.created' | 'lead.updated' | 'capture.created' | 'crm.status', lead: Lead, at: string, repUserId: number | null = null): LiveEventDraft {
+export function leadEvent(type: 'lead.created' | 'lead.updated' | 'lead.overdue' | 'capture.created' | 'crm.status', lead: Lead, at: string, repUserId: number | null = null): LiveEventDraft {
   return { type, at, recordId: lead.id, title: titleOf(lead), repUserId, recordKind: 'lead', record: lead };
 }
 

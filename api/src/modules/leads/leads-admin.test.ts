@@ -52,7 +52,7 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
       id: 12, firstName: 'First12', lastName: 'Last12', email: 'person12@example.com', company: null, phone: null,
       industry: null, volume: null, message: null, leadSource: 'DirectMailers Website', source: 'Main Website',
       status: 'new', syncError: null, attribution: null, eventName: null, capturedBy: null, spamReason: null, createdAt: '2026-01-10T09:12:00.000Z',
-      ...NO_CAPTURE_DETAILS,
+      ...NO_CAPTURE_DETAILS, owner: null, stage: 'new', stageReason: null, firstResponseAt: null, overdueAt: null,
     });
   });
 

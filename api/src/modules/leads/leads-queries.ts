@@ -14,7 +14,7 @@ import { isShortTerm, RECENT_WINDOW, whereIndexCandidates, whereMatches, whereSh
 
 export { containsPattern } from './lead-search';
 import { captureDetailsFromRow, interestPattern, LATEST_PHOTO_KEY_SQL } from '../capture-details';
-import type { FollowUp, Interest, LeadRating, SpamReason } from '../../contract';
+import type { FollowUp, Interest, LeadRating, LeadStage, SpamReason } from '../../contract';
 
 export interface LeadFilters {
   q?: string | undefined;
@@ -54,14 +54,30 @@ export function leadFromRow(row: Record<string, unknown>): Lead {
     spamReason: (row.spam_reason as SpamReason | null) ?? null,
     createdAt: toIso(row.created_at),
     ...captureDetailsFromRow(row),
+    ...leadWorkFromRow(row),
   };
 }
 
-/** Who captured each lead is a name on `users`; the left join keeps website leads, which have nobody. */
+/** The lead-work columns (migration 073); a row read before the owner's name was joined shows the id alone. */
+function leadWorkFromRow(row: Record<string, unknown>): Pick<Lead, 'owner' | 'stage' | 'stageReason' | 'firstResponseAt' | 'overdueAt'> {
+  return {
+    owner: row.owner_user_id == null ? null : { id: Number(row.owner_user_id), name: String(row.owner_name ?? '') },
+    stage: ((row.stage as LeadStage | undefined) ?? 'new'),
+    stageReason: (row.stage_reason as string | null | undefined) ?? null,
+    firstResponseAt: row.first_response_at == null ? null : toIso(row.first_response_at),
+    overdueAt: row.overdue_notified_at == null ? null : toIso(row.overdue_notified_at),
+  };
+}
+
+/**
+ * Who captured each lead and who owns it are names on `users`; the left joins keep leads with nobody. Both are
+ * joins by primary key on the page's rows only.
+ */
 export function leadsWithCapturer(db: Db) {
   return db('leads')
     .leftJoin('users as capturer', 'capturer.id', 'leads.captured_by')
-    .select('leads.*', 'capturer.name as captured_by_name', db.raw(LATEST_PHOTO_KEY_SQL));
+    .leftJoin('users as lead_owner', 'lead_owner.id', 'leads.owner_user_id')
+    .select('leads.*', 'capturer.name as captured_by_name', 'lead_owner.name as owner_name', db.raw(LATEST_PHOTO_KEY_SQL));
 }
 
 /** Who captured a lead at an event (a rep's account and the event's name), stored beside the lead. */
@@ -269,7 +285,8 @@ export async function listLeads(db: Db, page: LeadPage): Promise<Lead[]> {
     // A common term fills the page from the newest leads alone (see lead-search.ts); a rarer one asks an index.
     const recent = newestFirst(db.from(newestFirst(filtered(db('leads').select('leads.*'), page), page).limit(RECENT_WINDOW).as('leads')), {})
       .leftJoin('users as capturer', 'capturer.id', 'leads.captured_by')
-      .select('leads.*', 'capturer.name as captured_by_name', db.raw(LATEST_PHOTO_KEY_SQL))
+      .leftJoin('users as lead_owner', 'lead_owner.id', 'leads.owner_user_id')
+      .select('leads.*', 'capturer.name as captured_by_name', 'lead_owner.name as owner_name', db.raw(LATEST_PHOTO_KEY_SQL))
       .limit(page.limit);
     whereMatches(db, recent, page.q);
     const rows = await recent;

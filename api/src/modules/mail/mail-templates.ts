@@ -172,10 +172,11 @@ function summaryOf(record: Lead | SampleRequest): string {
   return company ? `${fullName(record)}, ${company}` : fullName(record);
 }
 
-export type AlertKind = 'lead_alert' | 'sample_alert' | 'capture_alert' | 'crm_failure_alert';
+export type AlertKind = 'lead_alert' | 'lead_overdue_alert' | 'sample_alert' | 'capture_alert' | 'crm_failure_alert';
 
 const ALERT_HEADINGS: Record<AlertKind, string> = {
   lead_alert: 'New lead',
+  lead_overdue_alert: 'Lead waiting',
   sample_alert: 'New sample request',
   capture_alert: 'New event capture',
   crm_failure_alert: 'CRM sync failed',

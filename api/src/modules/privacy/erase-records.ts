@@ -14,11 +14,12 @@ import { leadsPersonalData } from '../leads';
 import { samplesPersonalData } from '../samples';
 import { livePersonalData } from '../live';
 import { mailPersonalData } from '../mail';
+import { leadWorkPersonalData } from '../lead-work';
 import { CRM_ERASED_TABLES, lockCrmJobs, personKey, releaseFromCrm, syncingNow, syncUnderWay, type ErasedRecord } from '../crm';
 import { recordsOfAddresses, type RecordRef } from './privacy-queries';
 
 /** Every module's part, in the order they run. */
-const PARTS: readonly PersonalDataPart[] = [capturePhotosPersonalData, captureDetailsPersonalData, capturePersonalData, mailPersonalData, leadsPersonalData, samplesPersonalData, livePersonalData];
+const PARTS: readonly PersonalDataPart[] = [capturePhotosPersonalData, captureDetailsPersonalData, capturePersonalData, mailPersonalData, leadWorkPersonalData, leadsPersonalData, samplesPersonalData, livePersonalData];
 
 export interface ErasureSet {
   leads: RecordRef[];

@@ -14,6 +14,7 @@ import { dropAnswersMentioning } from '../../pipeline/idempotency-queries';
 import { pipedriveSideOf, waitingErasures } from '../crm';
 import { listStaffActions, recordStaffAction } from '../staff-audit';
 import { mailAboutRecords } from '../mail';
+import { timelineAboutLeads } from '../lead-work';
 import { ERASED_TABLES, eraseRecords } from './erase-records';
 import { personSubject } from './person-subject';
 
@@ -35,6 +36,7 @@ export async function exportPerson(deps: Deps, actor: CurrentUser, email: string
   const exportedAt = deps.clock().toISOString();
   const { records, captures, photos } = await readPerson(deps.db, email, { withPhotoData: true });
   const mail = await mailAboutRecords(deps.db, { leadIds: records.leads.map((l) => l.id), sampleIds: records.sampleRequests.map((r) => r.id) });
+  const timeline = await timelineAboutLeads(deps.db, records.leads.map((l) => l.id));
   const body: PersonExport = {
     exportedAt,
     ...records,
@@ -46,12 +48,13 @@ export async function exportPerson(deps: Deps, actor: CurrentUser, email: string
       };
     }),
     mail,
+    timeline,
   };
   await recordStaffAction(deps.db, deps.clock, {
     actor: { id: actor.id, name: actor.name },
     action: 'person.export',
     subject: personSubject(deps.sessionKeys, email),
-    details: { leads: body.leads.length, sampleRequests: body.sampleRequests.length, captures: body.captures.length, photos: photos.length, mail: mail.length },
+    details: { leads: body.leads.length, sampleRequests: body.sampleRequests.length, captures: body.captures.length, photos: photos.length, mail: mail.length, timeline: timeline.length },
   });
   return body;
 }

@@ -4,6 +4,7 @@
 import type { AppDeps } from '../../deps';
 import { CHART_DAYS, pipelineCentsOf, type Stats } from '../../contract';
 import { countsByDaySince, countsByVolumeAndStatus } from './stats-queries';
+import { firstResponseStats } from '../lead-work';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +18,7 @@ export async function getStats({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Pr
   // On the 31st the month began before the chart's window; one query covers whichever starts first.
   const from = monthStart < chartStart ? monthStart : chartStart;
 
-  const [byVolumeStatus, byDay] = await Promise.all([countsByVolumeAndStatus(db), countsByDaySince(db, from)]);
+  const [byVolumeStatus, byDay, response] = await Promise.all([countsByVolumeAndStatus(db), countsByDaySince(db, from), firstResponseStats({ db, clock })]);
 
   let totalLeads = 0;
   let synced = 0;
@@ -41,5 +42,6 @@ export async function getStats({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Pr
     conversionRate: totalLeads === 0 ? 0 : Math.round((synced / totalLeads) * 1000) / 10,
     pipelineValue: pipelineCents / 100,
     leadsByDay,
+    ...response,
   };
 }

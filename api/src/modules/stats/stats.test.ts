@@ -31,6 +31,8 @@ describe.each(ENGINES)('stats on %s', (engine) => {
       conversionRate: 0,
       pipelineValue: 0,
       leadsByDay: days('2026-03-15', {}),
+      medianFirstResponseSeconds7d: null,
+      answeredWithin5MinShare7d: null,
     });
   });
 
