@@ -1,7 +1,7 @@
 // `npm run bench` (not part of `npm test`): every intake, search, outbox and CRM goal beside its figure, on SQLite
 // and, when BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL too (a throwaway database on that server).
 //   npm run bench                      every part on every engine
-//   npm run bench -- search            one part (throughput | search | outbox | crm | live; `latency` = search)
+//   npm run bench -- search            one part (throughput | search | outbox | crm | live | mail; `latency` = search)
 //   npm run bench -- search postgres   one part on one engine
 // Ratios are taken against the bare node:http ceiling measured in the same run, on the same machine.
 import crypto from 'node:crypto';
@@ -16,6 +16,7 @@ import { benchCrmSync } from './crm-sync';
 import { benchSearch } from './search';
 import { benchWritePaths } from './write-paths';
 import { benchLive } from './live';
+import { benchMail } from './mail';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -142,7 +143,7 @@ async function writePaths(engine: BenchEngine): Promise<GoalRow[]> {
   return [];
 }
 
-const PARTS: Record<string, (engine: BenchEngine) => Promise<GoalRow[]>> = { throughput, 'write-paths': writePaths, search: benchSearch, latency: benchSearch, outbox, crm, live: benchLive };
+const PARTS: Record<string, (engine: BenchEngine) => Promise<GoalRow[]>> = { throughput, 'write-paths': writePaths, search: benchSearch, latency: benchSearch, outbox, crm, live: benchLive, mail: benchMail };
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !(a in PARTS) && a !== 'sqlite' && a !== 'postgres');
 if (unknown.length) throw new Error(`unknown bench argument ${unknown.join(', ')}: use ${Object.keys(PARTS).join(' | ')} and/or sqlite | postgres`);
