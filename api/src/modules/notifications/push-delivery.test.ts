@@ -12,6 +12,10 @@ import { as } from '../../testing/team';
 import { PUSH_CONCURRENCY } from './push-delivery';
 import { isInwardAddress, pushAgent } from './push-endpoint';
 import { vapidKeysOf } from './vapid-keys';
+import { pushFailures } from '../../lib/metrics';
+
+/** dm_push_failures_total for a reason, as GET /metrics would show it. */
+const pushFailuresCounted = async (reason: string) => (await pushFailures.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
 
 const VAPID = {
   publicKey: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
@@ -115,6 +119,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
   it('410 Gone - the push service dropped the subscription, so the server forgets it and sends no more', async () => {
     const sub = await subscribed(admin);
     push.answer(sub.endpoint, 410);
+    const goneBefore = await pushFailuresCounted('gone');
     app.deps.live.publish(leadCreated());
     await until(() => (push.requests.includes(sub.endpoint) ? true : undefined), 'the push attempt');
     let rows: unknown[] = [{}];
@@ -123,6 +128,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
       rows = await app.db('push_subscriptions').where({ endpoint: sub.endpoint });
     }
     expect(rows).toEqual([]);
+    expect(await pushFailuresCounted('gone')).toBe(goneBefore + 1);
     // A later lead goes to the subscriptions that are left, not to this one.
     const other = await subscribed(admin);
     const next = leadCreated();
