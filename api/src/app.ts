@@ -97,7 +97,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
       return [{ queue: 'crm', ...crm }, { queue: 'mail', ...mail }];
     },
   });
-  app.use(requestMetrics());
+  // Counting every request costs a little on each: only when something will read the counts.
+  if (deps.config.metrics.token || deps.config.metrics.port) app.use(requestMetrics());
   app.use(opsRoutes(deps, { lifecycle: options.lifecycle ?? new Lifecycle('serving'), metricsText: options.metricsText ?? (() => registry.metrics()) }));
   app.use(accessLog(deps.logger));
   app.use(errorMiddleware(deps.logger));
