@@ -117,7 +117,7 @@ describe.each(ENGINES)('WEB_CONCURRENCY=2 on %s', (engine) => {
       PIPEDRIVE_BASE_URL: fake.url,
       CRM_SYNC_POLL_MS: '200',
       METRICS_TOKEN: TOKEN,
-      DRAIN_GRACE_MS: '1500',
+      DRAIN_GRACE_MS: '3000',
     });
     db = knexFactory(knexConfig(database.url));
   }, 240_000);
@@ -233,7 +233,7 @@ describe.each(ENGINES)('WEB_CONCURRENCY=2 on %s', (engine) => {
         expect(ready.status).toBe(503);
         expect(ready.json).toMatchObject({ status: 'not ready', reason: 'draining' });
       },
-      { timeout: 1000, interval: 50 },
+      { timeout: 2500, interval: 50 },
     );
     noticed = Date.now();
     await stream.ended;
