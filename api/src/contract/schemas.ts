@@ -8,6 +8,7 @@ import {
 } from './constants';
 import { requiredText, optionalText, optionalEnum, emailField, maxLengthFirst, searchText } from './fields';
 import { leadInputSchema } from './public-forms';
+import { LEAD_STAGES } from './lead-work';
 
 /**
  * What a capture carries beyond the person: the rep's two-tap qualification, the person's consent
@@ -224,6 +225,9 @@ export const leadListQuerySchema = z.object({
   followUp: optionalEnum(FOLLOW_UP_VALUES, 'Unknown follow-up'),
   interest: optionalEnum(INTEREST_VALUES, 'Unknown interest'),
   spam: spamFlag,
+  /** The desk's owner filter: `me`, `none` (unassigned) or a user id; absent is anyone. */
+  owner: z.optional(z.string().check(z.regex(/^(me|none|[1-9]\d{0,9})$/, 'owner must be me, none or a user id'))),
+  stage: optionalEnum(LEAD_STAGES, 'Unknown stage'),
 });
 
 /** GET /api/admin/print-samples: newest first, `before` continues after that request (keyset paging). */

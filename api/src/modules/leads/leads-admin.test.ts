@@ -18,6 +18,7 @@ const lead = (i: number, overrides: Partial<LeadData> = {}): LeadData => ({
 describe.each(ENGINES)('admin leads on %s', (engine) => {
   const app = useTestApp(engine);
   let cookie: string;
+  let adminId: number;
   const get = (path: string, c = cookie) => api(app.baseUrl, 'GET', path, undefined, c ? { Cookie: c } : {});
 
   beforeAll(async () => {
@@ -29,7 +30,9 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
     await createLead(app.db, lead(14, { firstName: 'Zoë', company: 'Formula Co', message: '=HYPERLINK("http://x")', phone: '+1 555' }), tie);
     await moveLeadTo(app.db, 3, 'synced');
     await moveLeadTo(app.db, 4, 'sync_failed');
-    cookie = (await signInAs(app)).cookie;
+    const admin = await signInAs(app);
+    cookie = admin.cookie;
+    adminId = admin.user.id;
   });
 
   it.each(['/api/admin/leads', '/api/admin/leads.csv'])('%s without a session - 401 Unauthorized', async (path) => {
@@ -38,9 +41,39 @@ describe.each(ENGINES)('admin leads on %s', (engine) => {
     expect(res.json).toEqual({ message: 'Unauthorized' });
   });
 
-  it('a rep - 403', async () => {
+  it('a rep - the list holds only the leads they own, whatever they ask; another lead, the CSV and spam are 403', async () => {
     const rep = await signInAs(app, 'rep', 'Rita Rep');
-    expect((await get('/api/admin/leads', rep.cookie)).status).toBe(403);
+    expect((await get('/api/admin/leads', rep.cookie)).json).toEqual([]);
+    await app.db('leads').where({ id: 7 }).update({ owner_user_id: rep.user.id });
+    try {
+      for (const path of ['/api/admin/leads', '/api/admin/leads?owner=none', `/api/admin/leads?owner=${rep.user.id + 1000}`, '/api/admin/leads?spam=1']) {
+        expect((await get(path, rep.cookie)).json.map((l: { id: number }) => l.id)).toEqual([7]);
+      }
+      expect((await get('/api/admin/leads/7', rep.cookie)).json.owner).toEqual({ id: rep.user.id, name: 'Rita Rep' });
+      expect((await get('/api/admin/leads/8', rep.cookie)).status).toBe(403);
+      expect((await get('/api/admin/leads.csv', rep.cookie)).status).toBe(403);
+      expect((await api(app.baseUrl, 'POST', '/api/admin/leads/8/release', undefined, { Cookie: rep.cookie })).status).toBe(403);
+    } finally {
+      await app.db('leads').where({ id: 7 }).update({ owner_user_id: null });
+    }
+  });
+
+  it('owner and stage filters - Mine, Unassigned, one person, and a stage, in the list\'s order', async () => {
+    const other = await signInAs(app, 'rep', 'Olga Owner');
+    await app.db('leads').whereIn('id', [2, 9]).update({ owner_user_id: adminId });
+    await app.db('leads').whereIn('id', [5]).update({ owner_user_id: other.user.id, stage: 'qualified' });
+    try {
+      const ids = async (query: string) => (await get(`/api/admin/leads?${query}`)).json.map((l: { id: number }) => l.id);
+      expect(await ids('owner=me')).toEqual([9, 2]);
+      expect(await ids(`owner=${other.user.id}`)).toEqual([5]);
+      expect(await ids('owner=none')).toEqual([12, 11, 10, 8, 7, 6, 14, 13, 4, 3, 1]);
+      expect(await ids('stage=qualified')).toEqual([5]);
+      expect(await ids('owner=none&limit=2&before=7')).toEqual([6, 14]);
+      expect((await get('/api/admin/leads?owner=someone')).status).toBe(400);
+      expect((await get('/api/admin/leads?stage=won')).status).toBe(400);
+    } finally {
+      await app.db('leads').whereIn('id', [2, 9, 5]).update({ owner_user_id: null, stage: 'new' });
+    }
   });
 
   it('default list - every lead newest first, ties broken by id, no Link on a short page', async () => {

@@ -26,6 +26,9 @@ export interface LeadFilters {
   interest?: Interest | undefined;
   /** '1': only the suspected spam; otherwise only the real leads. */
   spam?: '0' | '1' | undefined;
+  /** Only the leads this user owns; null: only the unassigned ones (index leads_owner_created). */
+  ownerId?: number | null | undefined;
+  stage?: LeadStage | undefined;
 }
 
 export interface LeadPage extends LeadFilters {
@@ -314,7 +317,7 @@ function newestFirst(query: Knex.QueryBuilder, { before }: { before?: number | u
   return query;
 }
 
-function filtered(query: Knex.QueryBuilder, { status, event, rating, followUp, interest, spam }: LeadFilters): Knex.QueryBuilder {
+function filtered(query: Knex.QueryBuilder, { status, event, rating, followUp, interest, spam, ownerId, stage }: LeadFilters): Knex.QueryBuilder {
   if (spam === '1') query.whereNotNull('leads.spam_reason');
   else query.whereNull('leads.spam_reason');
   if (status !== undefined) query.where('leads.status', status);
@@ -322,5 +325,8 @@ function filtered(query: Knex.QueryBuilder, { status, event, rating, followUp, i
   if (rating !== undefined) query.where('leads.rating', rating);
   if (followUp !== undefined) query.where('leads.follow_up', followUp);
   if (interest !== undefined) query.whereRaw('leads.interests like ?', [interestPattern(interest)]);
+  if (ownerId === null) query.whereNull('leads.owner_user_id');
+  else if (ownerId !== undefined) query.where('leads.owner_user_id', ownerId);
+  if (stage !== undefined) query.where('leads.stage', stage);
   return query;
 }

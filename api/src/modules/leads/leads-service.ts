@@ -86,6 +86,8 @@ export async function leadById({ db }: Pick<AppDeps, 'db'>, id: number): Promise
   return lead;
 }
 
+export type { LeadPage };
+
 export function listLeadPage(deps: Pick<AppDeps, 'db'>, page: LeadPage): Promise<Lead[]> {
   return listLeads(deps.db, page);
 }
