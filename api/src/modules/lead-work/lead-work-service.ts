@@ -36,7 +36,9 @@ async function workable(trx: Knex.Transaction, user: CurrentUser, id: number): P
 
 /** After the commit: the lead as it is now, to every open desk that may see it. Best effort, like crm-live. */
 async function announce(deps: Deps, id: number): Promise<Lead> {
-  const lead = (await findLead(deps.db, id))!;
+  const lead = await findLead(deps.db, id);
+  // Erased between the commit and this read: nothing left to show.
+  if (!lead) throw notFound();
   try {
     deps.live.publish(leadEvent('lead.updated', lead, deps.clock().toISOString(), lead.owner?.id ?? null));
   } catch (err) {
