@@ -1,5 +1,5 @@
 // What a person's export holds of mail: each message about their records, as it was sent (a digest is named, not
-// copied: it lists other people too; the alert it folded is there whole).
+// copied: it lists other people too; an alert it folded is there as its line in that digest, which is all it was).
 import type { Knex } from 'knex';
 import type { PersonMailMessage } from '../../contract';
 import { messagesAboutRecords } from './mail-queries';

@@ -92,11 +92,17 @@ function rowOf(r: Record<string, unknown>): MailRow {
  * Writes the drafts, in the caller's transaction; a draft whose (cause, kind, recipient) or once-key is already
  * queued is left out (a replay, another process): answers the ids of those written.
  */
+/** Messages written per statement: 19 columns each stays far below either engine's limit on parameters. */
+const INSERT_CHUNK = 40;
+
 export async function insertMessages(trx: Knex, drafts: readonly MessageDraft[], nowIso: string): Promise<number[]> {
   const written: number[] = [];
-  for (const draft of drafts) {
-    const [row] = (await trx('mail_messages')
-      .insert({
+  // A batch of records queues its messages in one statement per chunk (a burst is on the intake's path); the
+  // unique key answers for a message already queued by a replay or another process, which comes back without an id.
+  for (let at = 0; at < drafts.length; at += INSERT_CHUNK) {
+    const chunk = drafts.slice(at, at + INSERT_CHUNK);
+    const rows = (await trx('mail_messages')
+      .insert(chunk.map((draft) => ({
         kind: draft.kind,
         cause: draft.cause,
         recipient_hash: draft.recipientHash,
@@ -116,26 +122,35 @@ export async function insertMessages(trx: Knex, drafts: readonly MessageDraft[],
         once_key: draft.onceKey,
         created_at: nowIso,
         updated_at: nowIso,
-      })
+      })))
       .onConflict()
       .ignore()
-      .returning('id')) as ({ id: number } | number)[];
-    if (row === undefined) continue;
-    const id = Number(typeof row === 'object' ? row.id : row);
-    written.push(id);
-    if (draft.records.length) {
-      await trx('mail_message_records').insert(draft.records.map((r) => ({ message_id: id, record_kind: r.kind, record_id: r.id }))).onConflict().ignore();
+      .returning(['id', 'cause', 'kind', 'recipient_hash'])) as { id: number; cause: string; kind: string; recipient_hash: string }[];
+    const idOf = new Map(rows.map((r) => [`${r.kind}\n${r.cause}\n${r.recipient_hash}`, Number(r.id)]));
+    const links: { message_id: number; record_kind: string; record_id: number }[] = [];
+    for (const draft of chunk) {
+      const id = idOf.get(`${draft.kind}\n${draft.cause}\n${draft.recipientHash}`);
+      if (id === undefined) continue;
+      written.push(id);
+      for (const r of draft.records) links.push({ message_id: id, record_kind: r.kind, record_id: r.id });
     }
+    if (links.length) await trx('mail_message_records').insert(links).onConflict().ignore();
   }
   return written;
 }
 
-/** The alerts window a recipient is in: its start and how many alerts it counted, or null when none is open. */
-export async function openWindowOf(trx: Knex, userId: number, sinceIso: string): Promise<{ start: string; count: number } | null> {
+/**
+ * The alerts window a recipient is in: its start and how many alerts it counted (at most `countUpTo`), or null
+ * when none is open.
+ */
+export async function openWindowOf(trx: Knex, userId: number, sinceIso: string, countUpTo: number): Promise<{ start: string; count: number } | null> {
   const latest = await trx('mail_messages').where({ user_id: userId }).whereNotNull('window_start').andWhere('window_start', '>', sinceIso).max({ start: 'window_start' }).first();
   if (!latest?.start) return null;
   const start = toIso(latest.start);
-  const counted = await trx('mail_messages').where({ user_id: userId }).andWhere('window_start', latest.start).count({ n: '*' }).first();
+  // Counted only as far as the queue needs to know (one by one, or held for the digest): a burst's window holds
+  // thousands of alerts, and each batch would count them all again.
+  const inWindow = trx('mail_messages').select(trx.raw('1')).where({ user_id: userId }).andWhere('window_start', latest.start).limit(countUpTo).as('w');
+  const counted = await trx.count({ n: '*' }).from(inWindow).first();
   return { start, count: Number(counted?.n ?? 0) };
 }
 

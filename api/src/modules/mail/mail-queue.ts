@@ -17,7 +17,7 @@ import { emailRecipientsFor, type EmailRecipient } from '../notifications';
 import { insertMessages, openWindowOf, type MessageDraft, type RecordRef } from './mail-queries';
 import { notifyMailQueued } from './mail-signal';
 import {
-  oneLine, renderAccountLink, renderAlert, renderConfirmation, type AccountLinkMailKind, type AlertKind, type DigestLine, type Frame, type Rendered,
+  oneLine, renderAccountLink, renderAlert, renderAlertLine, renderConfirmation, type AccountLinkMailKind, type AlertKind, type DigestLine, type Frame, type Rendered,
 } from './mail-templates';
 import { unsubscribeUrl } from './unsubscribe';
 
@@ -144,20 +144,31 @@ export async function queueAlerts(trx: Knex.Transaction, deps: MailQueueDeps, al
   const now = Date.parse(nowIso);
   const drafts: MessageDraft[] = [];
   for (const { recipient, alerts: theirs } of perUser.values()) {
-    let window = await openWindowOf(trx, recipient.userId, new Date(now - DIGEST_WINDOW_MS).toISOString());
+    let window = await openWindowOf(trx, recipient.userId, new Date(now - DIGEST_WINDOW_MS).toISOString(), ALERTS_BEFORE_DIGEST);
     for (const alert of theirs) {
       if (!window) window = { start: nowIso, count: 0 };
       const held = window.count >= ALERTS_BEFORE_DIGEST;
       window.count++;
+      const records = [{ kind: alert.recordKind, id: alert.record.id }];
+      if (held) {
+        // Held back for the digest, it only ever goes out as its line: no whole message to render or store.
+        const { subject, line } = renderAlertLine(deps.config.mail, alert);
+        drafts.push({
+          ...draftOf(deps, { kind: alert.kind, cause: alert.cause, to: recipient.email, toName: recipient.name, userId: recipient.userId, rendered: { subject, text: line.text, html: line.html }, nowIso, records }),
+          digestLine: line,
+          state: 'held',
+          nextAttemptAt: new Date(Date.parse(window.start) + DIGEST_WINDOW_MS).toISOString(),
+          windowStart: window.start,
+        });
+        continue;
+      }
       const footer = alertFooter(deps, recipient.userId, [alert.notificationKind]);
       const rendered = renderAlert({ ...frameOf(deps.config.mail), footer }, alert);
       const headers: Record<string, string> = unsubscribeHeaders(footer.unsubscribe[0]!.url);
       if (alert.kind !== 'crm_failure_alert') headers['Reply-To'] = oneLine(alert.record.email, 254);
       drafts.push({
-        ...draftOf(deps, { kind: alert.kind, cause: alert.cause, to: recipient.email, toName: recipient.name, userId: recipient.userId, rendered, headers, nowIso, records: [{ kind: alert.recordKind, id: alert.record.id }] }),
+        ...draftOf(deps, { kind: alert.kind, cause: alert.cause, to: recipient.email, toName: recipient.name, userId: recipient.userId, rendered, headers, nowIso, records }),
         digestLine: rendered.line satisfies DigestLine,
-        state: held ? 'held' : 'pending',
-        nextAttemptAt: held ? new Date(Date.parse(window.start) + DIGEST_WINDOW_MS).toISOString() : nowIso,
         windowStart: window.start,
       });
     }

@@ -182,27 +182,16 @@ const ALERT_HEADINGS: Record<AlertKind, string> = {
   crm_failure_alert: 'CRM sync failed',
 };
 
-/** An alert about a lead or a sample request to one member of staff, and its line in a digest. */
-export function renderAlert(
-  frame: Frame,
-  alert: { kind: AlertKind; how: string; reason?: string } & ({ recordKind: 'lead'; record: Lead } | { recordKind: 'sample_request'; record: SampleRequest }),
-): Rendered & { line: DigestLine; url: string } {
+type AlertInput = { kind: AlertKind; how: string; reason?: string } & ({ recordKind: 'lead'; record: Lead } | { recordKind: 'sample_request'; record: SampleRequest });
+
+/**
+ * An alert's line in a digest, with its subject and link: all that an alert held back for a digest ever needs, so
+ * a burst renders and stores a line per record, not a whole message.
+ */
+export function renderAlertLine(frame: Pick<Frame, 'siteUrl'>, alert: AlertInput): { subject: string; line: DigestLine; url: string; summary: string; what: string } {
   const heading = ALERT_HEADINGS[alert.kind];
   const url = alert.recordKind === 'lead' ? leadUrl(frame.siteUrl, alert.record.id) : samplesUrl(frame.siteUrl);
-  const rows: Row[] = [
-    ...(alert.reason ? ([['Why', oneLine(alert.reason, 500)]] as Row[]) : []),
-    ...(alert.recordKind === 'lead' ? leadRows(alert.record) : sampleRows(alert.record)),
-    ...originRows(alert.record, alert.how),
-  ];
   const summary = summaryOf(alert.record);
-  const first = oneLine(alert.record.firstName, 100);
-  const replyNote = alert.kind === 'crm_failure_alert' ? '' : `Reply to this e-mail to write to ${first}.`;
-  const openLabel = alert.recordKind === 'lead' ? 'Open the lead' : 'Open Sample Management';
-  const bodyHtml =
-    `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse">${rowsHtml(rows)}</table>` +
-    button(url, openLabel) +
-    (replyNote ? `<p style="margin:8px 0 0;font-size:14px;color:${MUTED}">${escapeHtml(replyNote)}</p>` : '');
-  const bodyText = `${rowsText(rows)}\n\n${openLabel}: ${url}${replyNote ? `\n\n${replyNote}` : ''}`;
   const what =
     alert.recordKind === 'lead'
       ? [labelOf(INDUSTRIES, alert.record.industry), labelOf(VOLUMES, alert.record.volume)].filter(Boolean).join(', ')
@@ -211,12 +200,27 @@ export function renderAlert(
   const lineHtml =
     `<li style="margin:0 0 12px"><a href="${escapeHtml(url)}" style="color:${BRAND_DARK};font-weight:600">${escapeHtml(summary)}</a>` +
     `<br><span style="color:${MUTED};font-size:14px">${escapeHtml(heading)}${what ? ` · ${escapeHtml(what)}` : ''} · ${escapeHtml(oneLine(alert.record.email, 254))}</span></li>`;
-  return {
-    subject: `${heading}: ${summary}`,
-    ...layout(frame, { heading, intro: summary, bodyHtml, bodyText, preheader: `${summary}${what ? ` · ${what}` : ''}` }),
-    line: { text: lineText, html: lineHtml },
-    url,
-  };
+  return { subject: `${heading}: ${summary}`, line: { text: lineText, html: lineHtml }, url, summary, what };
+}
+
+/** An alert about a lead or a sample request to one member of staff, and its line in a digest. */
+export function renderAlert(frame: Frame, alert: AlertInput): Rendered & { line: DigestLine; url: string } {
+  const { subject, line, url, summary, what } = renderAlertLine(frame, alert);
+  const heading = ALERT_HEADINGS[alert.kind];
+  const rows: Row[] = [
+    ...(alert.reason ? ([['Why', oneLine(alert.reason, 500)]] as Row[]) : []),
+    ...(alert.recordKind === 'lead' ? leadRows(alert.record) : sampleRows(alert.record)),
+    ...originRows(alert.record, alert.how),
+  ];
+  const first = oneLine(alert.record.firstName, 100);
+  const replyNote = alert.kind === 'crm_failure_alert' ? '' : `Reply to this e-mail to write to ${first}.`;
+  const openLabel = alert.recordKind === 'lead' ? 'Open the lead' : 'Open Sample Management';
+  const bodyHtml =
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse">${rowsHtml(rows)}</table>` +
+    button(url, openLabel) +
+    (replyNote ? `<p style="margin:8px 0 0;font-size:14px;color:${MUTED}">${escapeHtml(replyNote)}</p>` : '');
+  const bodyText = `${rowsText(rows)}\n\n${openLabel}: ${url}${replyNote ? `\n\n${replyNote}` : ''}`;
+  return { subject, ...layout(frame, { heading, intro: summary, bodyHtml, bodyText, preheader: `${summary}${what ? ` · ${what}` : ''}` }), line, url };
 }
 
 /** One message for the alerts held back in a minute: each listed with its link. */
