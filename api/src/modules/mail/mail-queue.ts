@@ -99,11 +99,15 @@ function draftOf(
   };
 }
 
-/** Writes the drafts in `trx` and wakes this process's worker once it commits. */
+/**
+ * Writes the drafts in `trx` and, when one is due now, wakes this process's worker once it commits. Alerts held for
+ * a digest are not due until their minute ends, which the worker's poll finds: waking it for each batch of a
+ * burst would put a claim transaction beside every batch the intake commits.
+ */
 async function queue(trx: Knex, drafts: readonly MessageDraft[], nowIso: string): Promise<number[]> {
   if (!drafts.length) return [];
   const ids = await insertMessages(trx, drafts, nowIso);
-  if (ids.length) afterCommit(trx, notifyMailQueued);
+  if (ids.length && drafts.some((d) => d.state === 'pending')) afterCommit(trx, notifyMailQueued);
   return ids;
 }
 
