@@ -5,6 +5,14 @@ import * as z from 'zod/mini';
 export const LEAD_STAGES = ['new', 'contacted', 'qualified', 'not_a_fit'] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];
 
+/** How the desk names each stage. */
+export const LEAD_STAGE_LABELS: Record<LeadStage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  not_a_fit: 'Not a fit',
+};
+
 /** The short list offered for Not a fit; any other reason may be typed. */
 export const NOT_A_FIT_REASONS = ['Not a buyer', 'No budget', 'Duplicate', 'Spam', 'Other'] as const;
 

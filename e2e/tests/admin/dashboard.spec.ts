@@ -5,7 +5,8 @@ import type { Page } from '@playwright/test';
 import type { Lead, Stats } from '../../../api/src/contract/entities';
 import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { createLead, getJson } from './support/api-data';
-import { expect, test, uniqueTag } from './support/admin-test';
+import { ADMIN_NAME, expect, signIn, test, uniqueTag } from './support/admin-test';
+import { addUser } from '../../support/cli';
 import { closeLeadStatusDb, moveLeadTo } from './support/lead-status';
 import { withoutLiveStream } from './support/live-stream';
 import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
@@ -355,4 +356,47 @@ test('Recent Leads at 375 px - a card per lead with every column, the status bad
   await checkScreen(page, 'dashboard-recent-leads', async () => {
     await expect(dashboard.list).toContainText(lead.email);
   });
+});
+
+test('lead details - owner and stage shown; Take it makes an unowned lead the admin\'s, and one somebody took meanwhile says who has it', async ({ page, playwright, baseURL }) => {
+  const tag = uniqueTag('take');
+  const free = await createLead(page.request, { email: `${tag}-free@example.com`, lastName: tag });
+  const raced = await createLead(page.request, { email: `${tag}-raced@example.com`, lastName: tag });
+  const rep = { email: `${tag}-rep@example.com`, password: 'e2e-rep-password', name: `Rhea ${tag}` };
+  addUser(rep.email, rep.password, 'rep', rep.name);
+  // A context of the rep's own: without an empty storage state it would start from the admin's session, and
+  // signing in there would end it.
+  const repContext = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  await signIn(repContext, rep);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(2);
+
+  await dashboard.openButton(dashboard.row(free.email)).click();
+  const details = page.getByRole('dialog', { name: 'Lead details' });
+  await expect(details.getByRole('definition').filter({ hasText: 'Unassigned' })).toBeVisible();
+  await expect(details).toContainText('StageNew');
+  await checkScreen(page, 'lead-details-take', async () => {
+    await expect(details.getByRole('button', { name: 'Take it' })).toBeVisible();
+  }, { fullPage: false });
+  await details.getByRole('button', { name: 'Take it' }).click();
+  await expect(details).toContainText(`Owner${ADMIN_NAME}`);
+  await expect(details.getByRole('button', { name: 'Take it' })).toHaveCount(0);
+  expect((await getJson<Lead>(page.request, `/api/admin/leads/${free.id}`)).owner?.name).toBe(ADMIN_NAME);
+  await page.keyboard.press('Escape');
+
+  // The rep takes the other lead after this desk loaded it: the dialog still offers it, and says who was quicker.
+  await dashboard.openButton(dashboard.row(raced.email)).click();
+  await expect(details.getByRole('button', { name: 'Take it' })).toBeVisible();
+  expect((await repContext.post(`/api/admin/leads/${raced.id}/take`)).status()).toBe(200);
+  await repContext.dispose();
+  await details.getByRole('button', { name: 'Take it' }).click();
+  const problem = details.getByRole('alert');
+  await expect(problem).toHaveText(`${rep.name} has this lead.`);
+  await expect(details).toContainText(`Owner${rep.name}${rep.name} has this lead.`);
+  await expect(details.getByRole('button', { name: 'Take it' })).toHaveCount(0);
+  await checkScreen(page, 'lead-details-taken', async () => {
+    await expect(problem).toBeVisible();
+  }, { fullPage: false });
 });

@@ -89,6 +89,11 @@ export function retryLeadSync(id: number): Promise<Lead> {
 }
 
 /** "Not spam": takes the lead out of quarantine; the server counts it and queues it for the CRM. */
+/** "Take it": the lead becomes the caller's; 409 with "<Name> has this lead." when somebody else has it. */
+export function takeLead(id: number): Promise<Lead> {
+  return apiClient.post(`${LEADS_PATH}/${id}/take`).json<Lead>();
+}
+
 export function releaseLead(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/release`).json<Lead>();
 }

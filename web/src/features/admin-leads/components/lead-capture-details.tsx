@@ -54,7 +54,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex gap-3">
       <dt className="w-28 shrink-0 text-slate-500">{term}</dt>
-      <dd className="min-w-0 text-slate-800">{children ?? <span className="text-slate-400">Not given</span>}</dd>
+      <dd className="min-w-0 text-slate-800">{children ?? <span className="text-slate-500">Not given</span>}</dd>
     </div>
   );
 }

@@ -1,7 +1,11 @@
-// One lead with every field it has: contact, request, where it was captured and by whom, its CRM
-// status with the reason of a failed sync, and the visit's attribution (UTM parameters, referrer, landing page).
-import type { ReactNode } from 'react';
-import type { Attribution, Lead } from '@contract';
+// One lead with every field it has: contact, request, where it was captured and by whom, who owns it ("Take it"
+// while nobody does) and its stage, its CRM status with the reason of a failed sync, and the visit's attribution
+// (UTM parameters, referrer, landing page).
+import { useState, type ReactNode } from 'react';
+import { LEAD_STAGE_LABELS, type Attribution, type Lead, type LeadOwner } from '@contract';
+import { Button } from '../../../components/ui/button';
+import { describeError, ServerError } from '../../../lib/server-error';
+import { fetchLead, takeLead } from '../leads-api';
 import { Modal } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { industryLabel, volumeLabel } from './lead-labels';
@@ -21,7 +25,7 @@ const ATTRIBUTION_FIELDS: { key: keyof Attribution; label: string }[] = [
 export function LeadDetailDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
   return (
     <Modal open={lead !== null} onClose={onClose} title="Lead details" size="lg">
-      {lead ? <LeadDetails lead={lead} /> : null}
+      {lead ? <LeadDetails key={lead.id} lead={lead} /> : null}
     </Modal>
   );
 }
@@ -48,6 +52,11 @@ function LeadDetails({ lead }: { lead: Lead }) {
         {lead.eventName ? <Field term="Event">{lead.eventName}</Field> : null}
         {lead.capturedBy ? <Field term="Captured by">{lead.capturedBy}</Field> : null}
         <Field term="Received">{formatDateTime(lead.createdAt)}</Field>
+        <OwnerField lead={lead} />
+        <Field term="Stage">
+          {LEAD_STAGE_LABELS[lead.stage]}
+          {lead.stage === 'not_a_fit' && lead.stageReason ? `: ${lead.stageReason}` : ''}
+        </Field>
         <Field term="Status">
           <LeadStatusBadge status={lead.status} />
         </Field>
@@ -78,11 +87,51 @@ function LeadDetails({ lead }: { lead: Lead }) {
   );
 }
 
+/** Who owns the lead; while nobody does, "Take it" makes it the signed-in person's, or says who was quicker. */
+function OwnerField({ lead }: { lead: Lead }) {
+  const [owner, setOwner] = useState<LeadOwner | null>(lead.owner);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problemId = `lead-${lead.id}-take-problem`;
+  const take = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      setOwner((await takeLead(lead.id)).owner);
+    } catch (error) {
+      // Somebody was quicker: the server's sentence names them, and the lead is read again to show them as its
+      // owner. Anything else in the product's error wording, with the button kept for another try.
+      const taken = error instanceof ServerError && error.status === 409;
+      setProblem(taken ? error.message : describeError(error));
+      if (taken) setOwner((await fetchLead(lead.id).catch(() => null))?.owner ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Field term="Owner">
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {owner ? owner.name : <span className="text-slate-500">Unassigned</span>}
+        {owner ? null : (
+          <Button size="sm" variant="secondary" onClick={() => void take()} disabled={busy} aria-describedby={problem ? problemId : undefined}>
+            Take it
+          </Button>
+        )}
+      </span>
+      {problem ? (
+        <span id={problemId} role="alert" className="mt-1 block text-red-700">
+          {problem}
+        </span>
+      ) : null}
+    </Field>
+  );
+}
+
 function Field({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex gap-3">
       <dt className="w-28 shrink-0 text-slate-500">{term}</dt>
-      <dd className="min-w-0 text-slate-800">{children ?? <span className="text-slate-400">Not given</span>}</dd>
+      <dd className="min-w-0 text-slate-800">{children ?? <span className="text-slate-500">Not given</span>}</dd>
     </div>
   );
 }
