@@ -38,6 +38,12 @@ describe.each(ENGINES)('POST /api/leads on %s', (engine) => {
       eventName: null,
       capturedBy: null,
       ...NO_CAPTURE_DETAILS,
+      // A new lead waits for someone (issue #31): nobody owns it, it is New, nobody has answered it yet.
+      owner: null,
+      stage: 'new',
+      stageReason: null,
+      firstResponseAt: null,
+      overdueAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(res.json.id).toBeGreaterThan(0);
