@@ -183,9 +183,13 @@ test('the same e-mail twice at one event - one lead with both notes, the second 
 test('a rep - admin endpoints answer 403, admin screens point to the capture screen, the nav shows capture and their own devices only', async ({ page }) => {
   const rep = newRep();
   await signIn(page.request, rep);
-  for (const path of ['/api/admin/leads', '/api/admin/stats', '/api/admin/events', '/api/admin/print-samples', '/api/admin/pricing/products', '/api/admin/users', '/api/admin/staff-audit']) {
+  for (const path of ['/api/admin/leads.csv', '/api/admin/stats', '/api/admin/events', '/api/admin/print-samples', '/api/admin/pricing/products', '/api/admin/users', '/api/admin/staff-audit']) {
     expect((await page.request.get(path)).status(), path).toBe(403);
   }
+  // A rep works the leads they own (issue #31): the list answers, narrowed to theirs, and a new rep owns none.
+  const leads = await page.request.get('/api/admin/leads');
+  expect(leads.status()).toBe(200);
+  expect(await leads.json()).toEqual([]);
   const capture = new CapturePage(page);
   await page.goto('/admin');
   await expect(capture.notAdminNotice).toBeVisible();
