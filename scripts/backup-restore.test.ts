@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { backupSqlite } from '../api/src/db/sqlite-backup';
@@ -174,13 +174,43 @@ describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
 
 // The printed PostgreSQL command, pasted into a shell as an operator would: a file name with a space, a quote and a
 // `$` lands under that exact name, readable by its owner only, whatever the shell's umask.
+// It dumps a database of its own: the test database is shared with the other test files, which make and drop
+// schemas while pg_dump would be reading the catalogue.
 describe.runIf(process.env.TEST_DATABASE_URL)('the printed pg_dump command', () => {
+  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/postgres');
+  const name = `dm_dump_${crypto.randomBytes(6).toString('hex')}`;
+  const ownDatabase = Object.assign(new URL(server.href), { pathname: `/${name}` }).href;
+  const admin = () => createDb(server.href);
+
+  beforeAll(async () => {
+    const db = admin();
+    try {
+      await db.raw(`create database ${name}`);
+    } finally {
+      await db.destroy();
+    }
+    const own = createDb(ownDatabase);
+    try {
+      await own.schema.createTable('kept', (t) => t.increments('id'));
+    } finally {
+      await own.destroy();
+    }
+  });
+  afterAll(async () => {
+    const db = admin();
+    try {
+      await db.raw(`drop database if exists ${name} with (force)`);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('run as printed under umask 022 - the dump has the exact awkward name and mode 0600', async () => {
     const own = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-pgdump-'));
     const file = path.join(own, "it's a $HOME dump.dump");
     const advice = await npmRun('backup', file, 'postgres://user@db.example/directmailers');
     const command = advice.out.split('\n').find((line) => line.includes('pg_dump'))!.trim();
-    await run('sh', ['-c', `umask 022 && ${command}`], { env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL } });
+    await run('sh', ['-c', `umask 022 && ${command}`], { env: { ...process.env, DATABASE_URL: ownDatabase } });
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('PGDMP');
     fs.rmSync(own, { recursive: true, force: true });
