@@ -4,41 +4,25 @@
 // lead, signed in or after signing in; the e-mail column of the notification settings is saved. The screens are
 // checked with axe and pictured at 375 and 1280 px, and the alert and digest are pictured as a mail client shows
 // their HTML, at 600 and 375 px.
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from '../../../api/src/testing/fake-smtp';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { ReceivedMail } from '../../../api/src/testing/fake-smtp';
 import type { Lead } from '../../../api/src/contract/entities';
 import type { NotificationPreferences } from '../../../api/src/contract/notifications';
 import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { MailPage } from '../../pages/admin/mail-page';
 import { LoginPage } from '../../pages/login-page';
-import { addUser } from '../../support/cli';
-import { startProductServer, type ProductServer } from '../../support/product-server';
+import { useMailServer } from '../../support/mail-server';
 import { createLead } from './support/api-data';
 import { checkScreen } from './support/screens';
 
 const ADMIN = { email: 'maud.mail@example.com', password: 'e2e-mail-screen-admin' };
 
-let smtp: FakeSmtp;
-let server: ProductServer;
-const contexts: BrowserContext[] = [];
-
-test.beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  server = await startProductServer({ SMTP_URL: smtp.url });
-  addUser(ADMIN.email, ADMIN.password, 'admin', 'Maud Mail', server.database);
-});
-
-test.afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const own = useMailServer({ ...ADMIN, role: 'admin', name: 'Maud Mail' });
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 async function adminPage(browser: import('@playwright/test').Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
-  contexts.push(context);
+  const context = await own.newContext(browser);
   expect((await context.request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
   return context.newPage();
 }
@@ -52,7 +36,7 @@ async function visitorLead(request: APIRequestContext, firstName: string, compan
 async function received(subject: RegExp, timeoutMs = 30_000): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
-    .poll(() => (found = smtp.inbox.find((m) => subject.test(m.parsed.subject ?? ''))), { timeout: timeoutMs, message: `a message titled ${subject}` })
+    .poll(() => (found = own.smtp.inbox.find((m) => subject.test(m.parsed.subject ?? ''))), { timeout: timeoutMs, message: `a message titled ${subject}` })
     .toBeTruthy();
   return found!;
 }
@@ -60,7 +44,7 @@ async function received(subject: RegExp, timeoutMs = 30_000): Promise<ReceivedMa
 test('a message refused with 550 - shown failed with the server\'s reply; Retry sends it once the server accepts', async ({ browser }) => {
   const page = await adminPage(browser);
   const mail = new MailPage(page);
-  smtp.fail('permanent');
+  own.smtp.fail('permanent');
   const lead = await visitorLead(page.request, 'Rita', 'Refused Co');
   const subject = `New lead: Rita Visitor, Refused Co`;
 
@@ -77,7 +61,7 @@ test('a message refused with 550 - shown failed with the server\'s reply; Retry 
   await expect(mail.messages).toHaveCount(1);
   await expect(mail.count('failed')).toHaveText('1');
   await checkScreen(page, 'mail-screen-failed', () => expect(mail.retry(row)).toBeVisible());
-  expect(smtp.inbox.filter((m) => m.parsed.subject === subject)).toHaveLength(0);
+  expect(own.smtp.inbox.filter((m) => m.parsed.subject === subject)).toHaveLength(0);
 
   // The fake now accepts (its one fault is spent): Retry, and the message arrives.
   await mail.retry(row).click();
@@ -131,12 +115,11 @@ test('a lead\'s alert - its link opens that lead in a signed-in admin, and after
   await expect(details).toContainText(lead.email);
   await expect(details).toContainText('Linked Co');
   await page.keyboard.press('Escape');
-  await expect(page).toHaveURL(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${own.server.url}/admin`);
   await expect(dashboard.heading).toHaveText('Lead Dashboard');
 
   // Signed out: the sign-in page, then straight back to the lead.
-  const outside = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block', storageState: { cookies: [], origins: [] } });
-  contexts.push(outside);
+  const outside = await own.newContext(browser, { storageState: { cookies: [], origins: [] } });
   const away = await outside.newPage();
   await away.goto(link.pathname + link.search);
   await away.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === `/admin?lead=${lead.id}`);

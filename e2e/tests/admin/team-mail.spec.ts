@@ -2,37 +2,20 @@
 // (api/src/testing/fake-smtp.ts): the admin invites, the Team screen says where the link was e-mailed and still
 // shows it to copy, the message arrives, and its link, opened in a browser of the invited person's own, sets a
 // password and signs them in. The link dialog is checked with axe and pictured at 375 and 1280 px.
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { startFakeSmtp, type FakeSmtp } from '../../../api/src/testing/fake-smtp';
+import { expect, test } from '@playwright/test';
 import { TeamPage } from '../../pages/admin/team-page';
 import { SetPasswordPage } from '../../pages/set-password-page';
-import { addUser } from '../../support/cli';
-import { startProductServer, type ProductServer } from '../../support/product-server';
+import { useMailServer } from '../../support/mail-server';
 import { checkScreen } from './support/screens';
 
 const ADMIN = { email: 'mona.mailer@example.com', password: 'e2e-team-mail-admin' };
 
-let smtp: FakeSmtp;
-let server: ProductServer;
-const contexts: BrowserContext[] = [];
-
-test.beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  server = await startProductServer({ SMTP_URL: smtp.url });
-  addUser(ADMIN.email, ADMIN.password, 'admin', 'Mona Mailer', server.database);
-});
-
-test.afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const own = useMailServer({ ...ADMIN, role: 'admin', name: 'Mona Mailer' });
 
 test.describe.configure({ timeout: 90_000 });
 
 test('invite by e-mail - the screen names the address, the link arrives in the inbox and, opened elsewhere, sets a password and signs in', async ({ browser }) => {
-  const admin = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
-  contexts.push(admin);
+  const admin = await own.newContext(browser);
   expect((await admin.request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
   const page = await admin.newPage();
   const team = new TeamPage(page);
@@ -49,14 +32,13 @@ test('invite by e-mail - the screen names the address, the link arrives in the i
   const shown = await team.link.inputValue();
   await checkScreen(page, 'team-invite-mailed', async () => expect(team.link).toBeVisible(), { fullPage: false });
 
-  const mail = (await smtp.waitFor(1, 30_000))[0]!;
+  const mail = (await own.smtp.waitFor(1, 30_000))[0]!;
   expect(mail.rcptTo).toEqual([email]);
   const link = new URL(/https?:\/\/\S+\/set-password\?token=[\w-]+/.exec(mail.parsed.text ?? '')![0]);
   // The same link as the one shown to copy (made for SITE_URL in the mail, for the admin's own address on screen).
   expect(link.search).toBe(new URL(shown).search);
 
-  const invited = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block', storageState: { cookies: [], origins: [] } });
-  contexts.push(invited);
+  const invited = await own.newContext(browser, { storageState: { cookies: [], origins: [] } });
   const invitedPage = await invited.newPage();
   const setPassword = new SetPasswordPage(invitedPage);
   await invitedPage.goto(link.pathname + link.search);

@@ -3,41 +3,24 @@
 // read from the inbox, a new password chosen and signed in, the link dead the second time, and the account's other
 // session (a second browser signed in before) ended. The page is checked with axe and pictured at 375 and 1280 px.
 import fs from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FORGOT_PASSWORD_ANSWER } from '../../../api/src/contract/mail';
-import { startFakeSmtp, type FakeSmtp } from '../../../api/src/testing/fake-smtp';
 import { LoginPage } from '../../pages/login-page';
 import { SetPasswordPage } from '../../pages/set-password-page';
 import { expectNoSeriousViolations } from '../../support/axe';
-import { addUser } from '../../support/cli';
-import { startProductServer, type ProductServer } from '../../support/product-server';
+import { useMailServer } from '../../support/mail-server';
 
 const EMAIL = 'fay.forgetful@example.com';
 const OLD_PASSWORD = 'the password she forgot';
 const NEW_PASSWORD = 'a brand new passphrase';
 
-let smtp: FakeSmtp;
-let server: ProductServer;
-const contexts: BrowserContext[] = [];
-
-test.beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  server = await startProductServer({ SMTP_URL: smtp.url });
-  addUser(EMAIL, OLD_PASSWORD, 'admin', 'Fay Forgetful', server.database);
-});
-
-test.afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const own = useMailServer({ email: EMAIL, password: OLD_PASSWORD, role: 'admin', name: 'Fay Forgetful' });
 
 // A server of its own, three browsers, axe at two widths: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block', storageState: { cookies: [], origins: [] } });
-  contexts.push(context);
+  const context = await own.newContext(browser, { storageState: { cookies: [], origins: [] } });
   return context.newPage();
 }
 
@@ -86,8 +69,8 @@ test('"Forgot password?" - the same answer with or without an account; the e-mai
   await login.email().fill(EMAIL.toUpperCase());
   await page.getByRole('button', { name: 'E-mail me a link' }).click();
   await expect(answer(page)).toBeVisible();
-  const mail = (await smtp.waitFor(1, 30_000))[0]!;
-  expect(smtp.inbox).toHaveLength(1);
+  const mail = (await own.smtp.waitFor(1, 30_000))[0]!;
+  expect(own.smtp.inbox).toHaveLength(1);
   expect(mail.rcptTo).toEqual([EMAIL]);
   const link = new URL(/https?:\/\/\S+\/set-password\?token=[\w-]+/.exec(mail.parsed.text ?? '')![0]);
 
