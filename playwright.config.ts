@@ -3,6 +3,10 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
+// Password hashes at 2^12 rather than the product's 2^17 (0.34 s of a core each; see vitest.config.ts): every
+// server the browser tests start inherits it, the webServer below and each spec's own (product-server.ts).
+process.env.PASSWORD_HASH_COST ??= '12';
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DB = `test-results/e2e-${E2E_PORT}.sqlite`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -7,6 +7,10 @@ export default defineConfig({
     include: ['api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     // Fails under CI, warns elsewhere, when the PostgreSQL half of the API tests would be silently skipped.
     globalSetup: ['api/src/testing/postgres-coverage.ts'],
+    // scrypt at the product's cost (2^17) takes 0.34 s of a core per hash, and the suite signs in thousands of
+    // times; 2^12 takes 7 ms. Children the tests spawn (servers, commands) inherit it. The product's default,
+    // and a hash made at it, are tested in password.test.ts.
+    env: { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '12' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores: two workers keep the machine responsive for PostgreSQL and the browser tests after.

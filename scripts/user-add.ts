@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
 import { nowIso } from '../api/src/db/types';
+import { configureHashing } from '../api/src/modules/auth';
 import { saveAccount } from '../api/src/modules/team';
 
 const USAGE = `Usage: npm run user:add -- --email <email> --password <password> [--name <name>] [--role admin|rep]
@@ -59,6 +60,7 @@ async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  configureHashing(config.signIn);
   const db = createDb(config.databaseUrl);
   try {
     await migrateLatest(db);

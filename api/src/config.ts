@@ -30,6 +30,9 @@ const envSchema = z.object({
   RATE_LIMIT_UNTIMED: z._default(z.coerce.number().check(z.int(), z.gte(0)), 10),
   LOGIN_MAX_CONCURRENT_HASHES: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(16)), 2),
   LOGIN_MAX_QUEUED_HASHES: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 8),
+  // scrypt's cost as log2 N: 17 is OWASP's recommendation. Lower only where passwords guard nothing (the test
+  // suite hashes thousands of times); a stored hash keeps its own cost and is upgraded at the next sign-in.
+  PASSWORD_HASH_COST: z._default(z.coerce.number().check(z.int(), z.gte(10), z.lte(20)), 17),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   // CRM sync (docs/crm-sync.md): without a token nothing is sent and records wait in their queue.
   PIPEDRIVE_API_TOKEN: z.optional(z.string()),
@@ -176,6 +179,8 @@ export interface PushConfig {
 export interface SignInConfig {
   /** Password hashes (128 MiB and ~0.3 s of a worker thread each) run at once in the process, sign-ins or not. */
   maxConcurrentHashes: number;
+  /** scrypt's cost for new hashes, as log2 N (PASSWORD_HASH_COST, 17). */
+  hashCost: number;
   /** Sign-ins allowed to wait for a hash; beyond that, 503 with Retry-After. */
   maxQueuedHashes: number;
 }
@@ -223,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     rateLimitPerMinute: e.RATE_LIMIT === 'off' ? null : Number(e.RATE_LIMIT),
     untimedRateLimitPerMinute: e.RATE_LIMIT_UNTIMED,
-    signIn: { maxConcurrentHashes: e.LOGIN_MAX_CONCURRENT_HASHES, maxQueuedHashes: e.LOGIN_MAX_QUEUED_HASHES },
+    signIn: { maxConcurrentHashes: e.LOGIN_MAX_CONCURRENT_HASHES, maxQueuedHashes: e.LOGIN_MAX_QUEUED_HASHES, hashCost: e.PASSWORD_HASH_COST },
     logLevel: e.LOG_LEVEL,
     webDistDir: WEB_DIST_DIR,
     dataDir: DATA_DIR,

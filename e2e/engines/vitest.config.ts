@@ -8,6 +8,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: ['e2e/engines/*.test.ts'],
+      // The suite's cheaper password hashes (see the root config) for the servers these tests start.
+      env: root.test?.env,
       maxWorkers: 2,
       fileParallelism: true,
       testTimeout: 60_000,

@@ -92,7 +92,8 @@ export const TEST_SESSION_KEYS = ['test-session-secret-test-session-secret-01234
  * the data folder.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ LOG_LEVEL: 'silent' });
+  // The suite's cheaper password hashes (vitest.config.ts sets PASSWORD_HASH_COST) apply to in-process apps too.
+  const base = loadConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST });
   return { ...base, mail: { ...base.mail, dir: testMailDir() }, ...overrides };
 }
 

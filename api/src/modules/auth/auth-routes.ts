@@ -13,7 +13,7 @@ import { endDevice, endOtherDevices, listDevices } from './devices-service';
 import { requireUser } from './require-user';
 import { parseSessionId } from './session-id';
 import { LOGOUT_CONFIRM_PAGE } from './logout-confirm-page';
-import { prepareDummyHash, setConcurrentHashes } from './password';
+import { configureHashing, prepareDummyHash } from './password';
 import { assertSetupTokenUsable, completeSetup } from './setup-service';
 
 /** A path of this site's admin (with its query), or /admin: never another site, nor a page outside the admin. */
@@ -23,9 +23,9 @@ function adminPathOrHome(raw: unknown): string {
 }
 
 export function authRoutes(deps: AppDeps, router = new Router()) {
+  configureHashing(deps.config.signIn);
   // Ready before the first sign-in for an unknown e-mail, so that one is not slower than the rest.
   prepareDummyHash().catch((err) => deps.logger.error({ err }, 'could not prepare the sign-in timing hash'));
-  setConcurrentHashes(deps.config.signIn.maxConcurrentHashes);
 
   // Browser targets: where the admin's "log in again" and "log out" links go. `next` is the admin screen the
   // person was on (an alert's /admin?lead=ID too), so signing in brings them back to it.

@@ -1,6 +1,6 @@
 // Sign-in: throttled, and as slow for an unknown e-mail as for a known one, so neither the answer nor its
 // timing tells a caller which e-mails have accounts.
-import type { CurrentUser } from '../../contract';
+import { normaliseEmail, type CurrentUser } from '../../contract';
 import { nowIso } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -23,7 +23,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
  * the hash that was verified: the session is stored only while it is still the account's (startUserSession).
  */
 export async function authenticate(deps: Deps, input: LoginCredentials, ip: string): Promise<SignInGrant> {
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   const { maxQueuedHashes } = deps.config.signIn;
   if (hashesFull(maxQueuedHashes)) throw signInsBusy();
   await admitAttempt(deps, email, ip);

@@ -4,7 +4,7 @@ export { requireUser } from './require-user';
 export { ACCOUNT_CHANGED_MESSAGE, currentSessionId, sessionMiddleware, startUserSession } from './session';
 export { parseSessionId } from './session-id';
 export { endAllDevices, endDevice, listDevices } from './devices-service';
-export { hashPassword } from './password';
+export { configureHashing, hashPassword } from './password';
 export { announceSetupLink } from './setup-link';
 export { countLiveSessionsByUser, deleteSessionsOfUser, usersOfSessions } from './sessions-queries';
 export {

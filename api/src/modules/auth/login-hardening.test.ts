@@ -1,7 +1,8 @@
 // Sign-in under bursts: the throttle counts parallel guesses atomically, and the password hashes have a
 // bounded queue (503 with Retry-After beyond it) instead of an unbounded one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, createTestDb, type TestApp, type TestDb } from '../../testing/test-app';
+import { ENGINES, createTestDb, testConfig, type TestApp, type TestDb } from '../../testing/test-app';
+import { DEFAULT_HASH_COST } from './password';
 import { createAccount, signIn, startAppWith } from '../../testing/auth';
 
 const PASSWORD = 'correct horse battery';
@@ -15,7 +16,7 @@ describe.each(ENGINES)('sign-in bursts on %s', (engine) => {
   beforeAll(async () => {
     testDb = await createTestDb(engine);
     // Room for the whole burst in the hash queue, so only the throttle can refuse.
-    app = await startAppWith(testDb.db, { trustProxy: true, signIn: { maxConcurrentHashes: 2, maxQueuedHashes: 30 } });
+    app = await startAppWith(testDb.db, { trustProxy: true, signIn: { ...testConfig().signIn, maxConcurrentHashes: 2, maxQueuedHashes: 30 } });
     await createAccount(testDb.db, 'ann@example.com', PASSWORD, 'admin', 'Ann Admin');
   });
   afterAll(async () => {
@@ -56,7 +57,9 @@ describe('sign-in hash queue', () => {
 
   beforeAll(async () => {
     testDb = await createTestDb('sqlite');
-    app = await startAppWith(testDb.db, { trustProxy: true, signIn: { maxConcurrentHashes: 1, maxQueuedHashes: 1 } });
+    // The product's own cost: the queue fills because each hash takes hundreds of milliseconds (the suite's cheap
+    // hashes take a few, and ten sign-ins could then pass one by one).
+    app = await startAppWith(testDb.db, { trustProxy: true, signIn: { maxConcurrentHashes: 1, maxQueuedHashes: 1, hashCost: DEFAULT_HASH_COST } });
     await createAccount(testDb.db, 'bea@example.com', PASSWORD, 'admin', 'Bea Admin');
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashPassword, needsRehash, setConcurrentHashes, verifyPassword } from './password';
+import { loadConfig } from '../../config';
+import { configureHashing, DEFAULT_HASH_COST, hashPassword, needsRehash, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('hash - self-describing scrypt at OWASP cost, salted, verifies only the right password', async () => {
@@ -22,6 +23,24 @@ describe('password hashing', () => {
     expect(needsRehash(old)).toBe(true);
   });
 
+  it('PASSWORD_HASH_COST - 17 (OWASP) unless set; new hashes take the set cost, and older-cost hashes ask to be upgraded', async () => {
+    expect(loadConfig({}).signIn.hashCost).toBe(DEFAULT_HASH_COST);
+    expect(DEFAULT_HASH_COST).toBe(17);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+    const atDefault = await hashPassword('correct horse battery');
+    try {
+      configureHashing({ hashCost: 12 });
+      const cheap = await hashPassword('correct horse battery');
+      expect(cheap).toMatch(/^scrypt\$4096\$8\$1\$/);
+      expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+      expect(await verifyPassword('correct horse battery', atDefault)).toBe(true);
+      expect(needsRehash(atDefault)).toBe(true);
+      expect(needsRehash(cheap)).toBe(false);
+    } finally {
+      configureHashing({ hashCost: DEFAULT_HASH_COST });
+    }
+  });
+
   it('garbage or absurd parameters in the stored hash - false, never a crash or a huge allocation', async () => {
     for (const bad of ['', 'plain', 'scrypt$1$1$1$a$b', `scrypt$${2 ** 30}$8$1$AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(86)}`, 'bcrypt$x']) {
       expect(await verifyPassword('x', bad)).toBe(false);
@@ -31,7 +50,7 @@ describe('password hashing', () => {
   describe('hashes at once', () => {
     afterEach(() => {
       vi.restoreAllMocks();
-      setConcurrentHashes(2);
+      configureHashing({ maxConcurrentHashes: 2 });
     });
 
     /** The most scrypt runs in progress at one time while `count` hashes are asked for together. */
@@ -53,9 +72,9 @@ describe('password hashing', () => {
     }
 
     it('the setting says 4 - four hashes run at once, never more; says 1 - one at a time', { timeout: 60_000 }, async () => {
-      setConcurrentHashes(4);
+      configureHashing({ maxConcurrentHashes: 4 });
       expect(await mostAtOnce(6)).toBe(4);
-      setConcurrentHashes(1);
+      configureHashing({ maxConcurrentHashes: 1 });
       expect(await mostAtOnce(3)).toBe(1);
     });
   });

@@ -1,11 +1,12 @@
-// Password hashing with scrypt from node:crypto at OWASP's recommended cost (N=2^17, r=8, p=1). Hashes are
-// self-describing (`scrypt$N$r$p$salt$hash`), so a later change of cost still verifies old hashes and
-// `needsRehash` tells the caller to upgrade them on the next sign-in.
+// Password hashing with scrypt from node:crypto at OWASP's recommended cost (N=2^17, r=8, p=1; the setting
+// PASSWORD_HASH_COST is log2 N). Hashes are self-describing (`scrypt$N$r$p$salt$hash`), so a later change of
+// cost still verifies old hashes and `needsRehash` tells the caller to upgrade them on the next sign-in.
 import crypto from 'node:crypto';
 import { AppError } from '../../http/errors';
 import { Turns } from '../../lib/turns';
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const DEFAULT_HASH_COST = 17;
+const PARAMS = { N: 2 ** DEFAULT_HASH_COST, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
@@ -32,9 +33,16 @@ const RETRY_AFTER_SECONDS = 5;
 /** The 503 a sign-in gets when too many already wait for a hash. */
 export const signInsBusy = () => new AppError('unavailable', SIGN_IN_BUSY_MESSAGE, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 
-/** How many password hashes run at once in this process (the setting LOGIN_MAX_CONCURRENT_HASHES). */
-export function setConcurrentHashes(maxConcurrent: number): void {
-  hashGate.resize(maxConcurrent);
+/**
+ * The process's hashing settings, from its config: how many hashes run at once (LOGIN_MAX_CONCURRENT_HASHES) and
+ * the cost of new hashes (PASSWORD_HASH_COST, log2 N). Set when the app is built and by commands that hash.
+ */
+export function configureHashing(settings: { maxConcurrentHashes?: number; hashCost?: number }): void {
+  if (settings.maxConcurrentHashes !== undefined) hashGate.resize(settings.maxConcurrentHashes);
+  if (settings.hashCost !== undefined && PARAMS.N !== 2 ** settings.hashCost) {
+    PARAMS.N = 2 ** settings.hashCost;
+    dummyHash = undefined;
+  }
 }
 
 /** True when a sign-in allowed `maxQueued` waiting hashes would be refused now. */

@@ -2,7 +2,7 @@ import { lockedForShare, lockedForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/knex';
 import { toIso } from '../../db/types';
 import { announceAccessChange } from '../../pipeline/live-channel';
-import type { CurrentUser, StaffState, UserRole } from '../../contract';
+import { normaliseEmail, type CurrentUser, type StaffState, type UserRole } from '../../contract';
 
 export interface UserRow extends CurrentUser {
   state: StaffState;
@@ -47,7 +47,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const row = await db('users').where({ email: email.trim().toLowerCase() }).first();
+  const row = await db('users').where({ email: normaliseEmail(email) }).first();
   return row ? userFromRow(row) : undefined;
 }
 
@@ -111,7 +111,7 @@ export async function insertUserUnlessTaken(db: Db, user: NewUser, now: string):
 
 function userInsertRow(user: NewUser, now: string) {
   return {
-    email: user.email.trim().toLowerCase(),
+    email: normaliseEmail(user.email),
     name: user.name,
     role: user.role,
     password_hash: user.passwordHash,

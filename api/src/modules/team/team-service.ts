@@ -2,7 +2,7 @@
 // goes through here, in one transaction with its line in the staff audit log. The account's sessions are ended
 // by deleting their rows in that same transaction, so a deactivated or reset account's devices are refused
 // (401) from their very next request; whatever else is keyed to a session goes with its row.
-import type { CurrentUser, InviteInput, StaffChange, StaffMember, UserRole } from '../../contract';
+import { normaliseEmail, type CurrentUser, type InviteInput, type StaffChange, type StaffMember, type UserRole } from '../../contract';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { nowIso } from '../../db/types';
@@ -87,7 +87,7 @@ async function mailLink(trx: Knex.Transaction, deps: LinkDeps, kind: 'invite' | 
 }
 
 export async function inviteStaff(deps: LinkDeps, actor: Actor, input: InviteInput): Promise<IssuedLink> {
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   return deps.db.transaction(async (trx) => {
     const existing = await findUserByEmail(trx, email);
     if (existing) throw conflictFor(existing);
@@ -221,7 +221,7 @@ export interface SavedAccount {
  */
 export async function saveAccount(db: Db, input: CliAccountInput, now: string): Promise<SavedAccount> {
   const clock = () => new Date(now);
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (trx) => {
     const existing = await findUserByEmail(trx, email);
