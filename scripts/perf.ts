@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { buildStaleness, buildWeb } from './build';
+import { freePort } from '../api/src/testing/local-processes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
@@ -194,14 +195,6 @@ async function startProduct(): Promise<{ url: string; stop: () => Promise<void> 
         child.kill('SIGTERM');
       }),
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 main().catch((err) => {

@@ -7,17 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ROOT_DIR } from '../api/src/config';
+import { alive, freePort, portTaken, processTree } from '../api/src/testing/local-processes';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-start-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function npmStart(port: number, database: string) {
   const child = spawn('npm', ['start'], {
@@ -31,35 +24,6 @@ function npmStart(port: number, database: string) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
 }
-
-/** The process and every process under it, read from /proc. */
-function processTree(pid: number): number[] {
-  const children = (p: number): number[] => {
-    const file = `/proc/${p}/task/${p}/children`;
-    const ids = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
-    return ids.flatMap((id) => [id, ...children(id)]);
-  };
-  return [pid, ...children(pid)];
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const portTaken = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 describe('npm start, stopped and refused', () => {
   it('SIGTERM to the process npm start gave - the server stops cleanly, the port is free within 10 s, no process of the product is left', { timeout: 240_000 }, async () => {

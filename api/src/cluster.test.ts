@@ -3,9 +3,7 @@
 // link, the sweeps and each CRM job happen once; /metrics adds the workers up; a killed worker is replaced; SIGTERM
 // drains them all with every acknowledged lead stored. And a process whose migrations are held answers /readyz 503.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { knexConfig } from './db/knex';
@@ -18,6 +16,7 @@ import { createChildDatabase, startServerChild, type ServerChild } from './testi
 import { startFakePipedrive, type FakePipedrive } from './testing/fake-pipedrive';
 import { parsePrometheusText, sampleValue } from './testing/prometheus-text';
 import { hashPassword } from './modules/auth/password';
+import { alive, childrenOf, freePort } from './testing/local-processes';
 
 const TOKEN = 'cluster-metrics-token-0123456789';
 
@@ -63,28 +62,6 @@ async function workerPids(baseUrl: string, count: number): Promise<Set<number>> 
     pids.add(((await res.json()) as { pid: number }).pid);
   }
   return pids;
-}
-
-const childrenOf = (pid: number): number[] => {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
-};
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function freePort(): Promise<number> {
-  const holder = net.createServer();
-  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-  const { port } = holder.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => holder.close(() => resolve()));
-  return port;
 }
 
 const linesMatching = (server: ServerChild, pattern: RegExp) => server.output().filter((line) => pattern.test(line));

@@ -2,22 +2,14 @@
 // `npm start` runs) on a free port with a fresh SQLite file and the settings the test gives it — for tests
 // that need the product configured differently from the shared e2e server (e.g. connected to a fake CRM).
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../api/src/testing/local-processes';
 
 export interface ProductServer {
   url: string;
   /** The server's SQLite file, for the project's own commands (e2e/support/cli.ts). */
   database: string;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function startProductServer(env: Record<string, string>): Promise<ProductServer> {

@@ -5,12 +5,12 @@
 // fresh profile every time. Script off is MiniBrowser's `--enable-javascript-markup=false`: the page's own
 // scripts never run, while the driver's still do.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { Key, remote } from 'webdriverio';
 import { ACTION_TIMEOUT_MS, pause, type Engine, type EngineLaunch, type OpenOptions, type Tab, type Target } from '../driver';
 import { describeTarget, findExpression } from '../support/find-in-page';
 import { ERROR_PROBE_KEY, readProbe } from '../support/error-probe';
 import { requireBinary } from '../support/require-binary';
+import { freePort } from '../../../api/src/testing/local-processes';
 
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const WEBKIT_WEBDRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -23,14 +23,6 @@ type ElementReference = { 'element-6066-11e4-a52e-4f735466cecf': string };
 type Session = Awaited<ReturnType<typeof remote>>;
 
 const KEYS = { Escape: Key.Escape, Enter: Key.Enter, Tab: Key.Tab } as const;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** WebKitWebDriver on a display of its own; resolves once it answers /status. */
 async function startDriver(): Promise<{ port: number; process: ChildProcess; output: () => string }> {

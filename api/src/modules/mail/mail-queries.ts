@@ -15,11 +15,10 @@ export const mailQueueBacklog = (db: Db, now: Date) => queueBacklog(db, MAIL_QUE
 
 export type RecordRef = { kind: 'lead' | 'sample_request'; id: number };
 
-/** A message as queued: rendered, addressed, and what it is about. */
-export interface MessageDraft {
+/** What every message has from the moment it is queued: rendered, addressed, and its place in the queue. */
+interface MessageCore {
   kind: MailKind;
   cause: string;
-  recipientHash: string;
   to: string;
   toName: string | null;
   userId: number | null;
@@ -29,31 +28,24 @@ export interface MessageDraft {
   html: string;
   headers: Record<string, string>;
   digestLine: DigestLine | null;
-  state: 'pending' | 'held';
   nextAttemptAt: string;
   windowStart: string | null;
+}
+
+/** A message as queued, with what it is about. */
+export interface MessageDraft extends MessageCore {
+  recipientHash: string;
+  state: 'pending' | 'held';
   onceKey: string | null;
   records: readonly RecordRef[];
 }
 
-export interface MailRow {
+/** A stored message, with how its sending went. */
+export interface MailRow extends MessageCore {
   id: number;
-  kind: MailKind;
-  cause: string;
-  to: string;
-  toName: string | null;
-  userId: number | null;
-  messageId: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-  digestLine: DigestLine | null;
   state: MailState;
   attempts: number;
-  nextAttemptAt: string;
   lastError: string | null;
-  windowStart: string | null;
   digestId: number | null;
   deliveredVia: 'smtp' | 'file' | null;
   emlFile: string | null;

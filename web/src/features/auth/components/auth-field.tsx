@@ -21,6 +21,11 @@ export function AuthField({ label, error, hint, id: givenId, className = '', ...
   );
 }
 
+/** The account's e-mail, as every sign-in form asks for it (the password manager's username). */
+export function EmailField(props: Omit<Props, 'label' | 'type'>) {
+  return <AuthField label="Email" type="email" name="email" autoComplete="username" inputMode="email" required {...props} />;
+}
+
 export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
   return (
     <button

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { FORGOT_PASSWORD_ANSWER, forgotPasswordInputSchema } from '@contract';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { askForPasswordLink, describeFailure } from '../auth-api';
-import { AuthField, FormAlert, SubmitButton } from './auth-field';
+import { EmailField, FormAlert, SubmitButton } from './auth-field';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -40,17 +40,7 @@ export function ForgotPasswordForm() {
   }
   return (
     <form ref={formRef} noValidate onSubmit={(e) => submit(e, { email })} aria-describedby={alert ? 'forgot-alert' : undefined} className="space-y-5">
-      <AuthField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
       <FormAlert id="forgot-alert" message={alert} />
       <SubmitButton busy={busy} busyText="Sending…">
         E-mail me a link

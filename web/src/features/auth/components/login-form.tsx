@@ -6,7 +6,7 @@ import { loginInputSchema } from '@contract';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { describeFailure, signIn } from '../auth-api';
 import { destinationFor } from '../destination';
-import { AuthField, FormAlert, SubmitButton } from './auth-field';
+import { AuthField, EmailField, FormAlert, SubmitButton } from './auth-field';
 
 export function LoginForm({ next }: { next: string }) {
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -33,17 +33,7 @@ export function LoginForm({ next }: { next: string }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={(e) => submit(e, { email, password })} aria-describedby={alert ? 'login-alert' : undefined} className="space-y-5">
-      <AuthField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
       <AuthField
         label="Password"
         type="password"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { setupInputSchema } from '@contract';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { createFirstAdmin, sendWithLink } from '../auth-api';
-import { AuthField, FormAlert, SubmitButton } from './auth-field';
+import { AuthField, EmailField, FormAlert, SubmitButton } from './auth-field';
 
 interface Props {
   token: string;
@@ -32,7 +32,7 @@ export function SetupForm({ token, onDead }: Props) {
   return (
     <form ref={formRef} noValidate onSubmit={(e) => submit(e, { token, ...values })} aria-describedby={alert ? 'setup-alert' : undefined} className="space-y-5">
       <AuthField label="Your name" type="text" autoComplete="name" required {...field('name')} />
-      <AuthField label="Email" type="email" autoComplete="username" inputMode="email" required {...field('email')} />
+      <EmailField {...field('email')} />
       <AuthField label="Password" type="password" autoComplete="new-password" required hint="At least 10 characters. A passphrase of a few words is easy to remember." {...field('password')} />
       <FormAlert id="setup-alert" message={alert} />
       <SubmitButton busy={busy} busyText="Creating the account…">Create admin account</SubmitButton>
