@@ -134,6 +134,7 @@ export const STAFF_AUDIT_ACTIONS = [
   'retention.setting',
   'user.password_forgot',
   'mail.setting',
+  'lead_response.setting',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 
@@ -159,6 +160,7 @@ export const STAFF_AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   'retention.setting': 'Retention setting changed',
   'user.password_forgot': 'Password link e-mailed (forgot password)',
   'mail.setting': 'Mail setting changed',
+  'lead_response.setting': 'Overdue-after setting changed',
 };
 
 /**

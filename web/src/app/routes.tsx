@@ -167,7 +167,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
       roles: ADMINS_ONLY,
       unauthorizedWording: 'titled',
       goKey: 'd',
-      shortcuts: { where: 'Recent Leads', keys: ['next', 'previous', 'open', 'close', 'search'] },
+      shortcuts: { where: 'Recent Leads', keys: ['next', 'previous', 'open', 'take', 'stage', 'note', 'close', 'search'] },
     },
   },
   {

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 
-export { formatCount, formatPercent, formatPipelineValue, formatPrice } from './format-number';
+export { formatCount, formatPercent, formatPipelineValue, formatPrice, formatWait } from './format-number';
 
 /** Dates as `Nov 22, 2026` (`MMM d, yyyy`) everywhere. */
 export function formatDate(iso: string): string {

@@ -18,6 +18,9 @@ export const SHORTCUTS = {
   open: { keys: ['Enter'], action: 'Open the selected lead' },
   close: { keys: ['Escape'], action: 'Close the dialog' },
   search: { keys: ['/'], action: 'Search leads' },
+  take: { keys: ['t'], action: 'Take the selected lead' },
+  stage: { keys: ['s'], action: 'Change the selected lead\'s stage' },
+  note: { keys: ['n'], action: 'Write a note on the selected lead' },
   toggleProcessed: { keys: ['x'], action: 'Mark the selected request Processed or Pending' },
   help: { keys: ['?'], action: 'Show the keyboard shortcuts' },
 } as const satisfies Record<string, Shortcut>;

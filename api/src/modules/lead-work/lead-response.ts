@@ -2,11 +2,12 @@
 // every process reads the same), the sweep that raises each such lead once, and the dashboard's two numbers.
 import type { AppDeps } from '../../deps';
 import { readSetting, writeSetting } from '../../db/app-settings';
-import { DEFAULT_OVERDUE_AFTER_MINUTES, type LeadResponseSettings } from '../../contract';
+import { DEFAULT_OVERDUE_AFTER_MINUTES, type CurrentUser, type LeadResponseSettings } from '../../contract';
 import { leadEvent } from '../../pipeline/live-events';
 import { startRecurring, type Recurring } from '../../lib/recurring';
 import { findLead } from '../leads';
 import { queueAlerts } from '../mail';
+import { recordStaffAction } from '../staff-audit';
 import { markOverdue, overdueCandidates, responseTimes } from './lead-work-queries';
 
 export const LEAD_RESPONSE_SETTINGS_KEY = 'lead_response';
@@ -17,8 +18,13 @@ export async function readLeadResponseSettings(db: AppDeps['db']): Promise<LeadR
   return { overdueAfterMinutes: typeof minutes === 'number' && minutes >= 1 ? minutes : DEFAULT_OVERDUE_AFTER_MINUTES };
 }
 
-export async function writeLeadResponseSettings(deps: Pick<AppDeps, 'db' | 'clock'>, userId: number, settings: LeadResponseSettings): Promise<LeadResponseSettings> {
-  await writeSetting(deps.db, LEAD_RESPONSE_SETTINGS_KEY, settings, userId, deps.clock().toISOString());
+/** Saves the setting with a line in the staff audit log (before and after), in one transaction. */
+export async function writeLeadResponseSettings(deps: Pick<AppDeps, 'db' | 'clock'>, actor: CurrentUser, settings: LeadResponseSettings): Promise<LeadResponseSettings> {
+  await deps.db.transaction(async (trx) => {
+    const before = await readLeadResponseSettings(trx);
+    await writeSetting(trx, LEAD_RESPONSE_SETTINGS_KEY, settings, actor.id, deps.clock().toISOString());
+    await recordStaffAction(trx, deps.clock, { actor: { id: actor.id, name: actor.name }, action: 'lead_response.setting', subject: null, details: { before, after: settings } });
+  });
   return readLeadResponseSettings(deps.db);
 }
 

@@ -52,7 +52,7 @@ export function leadWorkRoutes(deps: AppDeps, router = new Router()) {
   });
 
   router.put('/api/admin/settings/lead-response', admin, async (ctx) => {
-    ctx.body = await writeLeadResponseSettings(deps, me(ctx).id, parseWith(leadResponseSettingsSchema, ctx.request.body));
+    ctx.body = await writeLeadResponseSettings(deps, me(ctx), parseWith(leadResponseSettingsSchema, ctx.request.body));
   });
 
   return router;

@@ -244,6 +244,11 @@ describe.each(ENGINES)('the lead clock on %s', (engine) => {
     expect((await call('PUT', '/api/admin/settings/lead-response', { overdueAfterMinutes: 2.5 })).status).toBe(400);
     expect((await call('PUT', '/api/admin/settings/lead-response', { overdueAfterMinutes: 10 })).json).toEqual({ overdueAfterMinutes: 10 });
     expect((await call('GET', '/api/admin/settings/lead-response')).json).toEqual({ overdueAfterMinutes: 10 });
+    // Only the change that was stored is in the staff audit log, with who made it and the value before and after.
+    const lines = await app.db('staff_audit').where({ action: 'lead_response.setting' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ actor_user_id: admin.user.id });
+    expect(JSON.parse(lines[0].details)).toEqual({ before: { overdueAfterMinutes: 15 }, after: { overdueAfterMinutes: 10 } });
   });
 
   it('the overdue sweep - an unowned lead still New past the setting is marked and raised to admins once (push event and e-mail); a taken one is not', async () => {

@@ -1,6 +1,6 @@
 // The dashboard's calls: one page of leads at a time, newest first, with the next
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
-import type { CrmStatus, EventDetail, EventSummary, Lead, Stats } from '@contract';
+import type { CrmStatus, EventDetail, EventSummary, Lead, LeadNoteInput, LeadStage, LeadStageInput, LeadTimelineEntry, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { nextPageQuery } from '../../lib/next-page';
 
@@ -18,6 +18,10 @@ export interface LeadFilters {
   interest: string;
   /** true: the suspected spam waiting in quarantine instead of the leads. */
   spam: boolean;
+  /** Whose leads: '' anyone's, 'me' the signed-in person's, 'none' nobody's yet. */
+  owner: '' | 'me' | 'none';
+  /** The sales team's stage: '' for any. */
+  stage: '' | LeadStage;
 }
 
 export interface LeadsPage {
@@ -26,7 +30,7 @@ export interface LeadsPage {
   next: string | null;
 }
 
-function filterParams({ q, status, event, rating, followUp, interest, spam }: LeadFilters): URLSearchParams {
+function filterParams({ q, status, event, rating, followUp, interest, spam, owner, stage }: LeadFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
@@ -35,6 +39,8 @@ function filterParams({ q, status, event, rating, followUp, interest, spam }: Le
   if (followUp) params.set('followUp', followUp);
   if (interest) params.set('interest', interest);
   if (spam) params.set('spam', '1');
+  if (owner) params.set('owner', owner);
+  if (stage) params.set('stage', stage);
   return params;
 }
 
@@ -99,6 +105,21 @@ export function releaseLead(id: number): Promise<Lead> {
 }
 
 /** One lead by id, for its details (a notification's link). */
+/** PUT …/stage: answers the lead as it now stands. */
+export function changeLeadStage(id: number, input: LeadStageInput): Promise<Lead> {
+  return apiClient.put(`${LEADS_PATH}/${id}/stage`, { json: input }).json<Lead>();
+}
+
+/** POST …/notes with the note's own Idempotency-Key: a retry of the same note adds it once. */
+export function addLeadNote(id: number, input: LeadNoteInput, idempotencyKey: string): Promise<unknown> {
+  return apiClient.post(`${LEADS_PATH}/${id}/notes`, { json: input, headers: { 'Idempotency-Key': idempotencyKey } }).json();
+}
+
+/** Notes and every owner and stage change, newest first. */
+export function fetchLeadTimeline(id: number): Promise<LeadTimelineEntry[]> {
+  return apiClient.get(`${LEADS_PATH}/${id}/timeline`).json<LeadTimelineEntry[]>();
+}
+
 export function fetchLead(id: number): Promise<Lead> {
   return apiClient.get(`${LEADS_PATH}/${id}`).json<Lead>();
 }

@@ -35,7 +35,7 @@ export const useLeadsList = createPagedLiveList<Lead>({
 });
 
 export const useLeadsStore = create<LeadsState>()((set, get) => ({
-  filters: { q: '', status: '', event: '', rating: '', followUp: '', interest: '', spam: false },
+  filters: { q: '', status: '', event: '', rating: '', followUp: '', interest: '', spam: false, owner: '', stage: '' },
   stats: null,
   statsStatus: 'idle',
   statsError: null,

@@ -4,6 +4,7 @@
 // Beside the table, the stats, chart, event list and event summary are read again (rollups: cheap), a burst of
 // leads costing one read; after a gap the stream could not replay, they are read again once.
 import type { Lead, LiveEvent } from '@contract';
+import { readKnownUser } from '../../lib/known-user';
 import type { LeadFilters } from './leads-api';
 import type { StoreApi } from 'zustand';
 import type { LeadsState } from './leads-state';
@@ -21,6 +22,9 @@ export function leadMatches(lead: Lead, filters: LeadFilters): boolean {
   if (filters.rating && lead.rating !== filters.rating) return false;
   if (filters.followUp && lead.followUp !== filters.followUp) return false;
   if (filters.interest && !lead.interests.includes(filters.interest as Lead['interests'][number])) return false;
+  if (filters.stage && lead.stage !== filters.stage) return false;
+  if (filters.owner === 'none' && lead.owner !== null) return false;
+  if (filters.owner === 'me' && (lead.owner === null || lead.owner.id !== readKnownUser()?.id)) return false;
   const q = filters.q.trim().toLowerCase();
   if (!q) return true;
   const columns = [lead.firstName, lead.lastName, lead.email, lead.company ?? ''].map((c) => c.toLowerCase());

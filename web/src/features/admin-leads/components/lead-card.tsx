@@ -1,13 +1,14 @@
 // One lead as a card, for phones: the Recent Leads table's every column in a width that never scrolls
 // sideways. The name and the status badge share the first line, then the e-mail, then the other columns
-// under the table's own column names.
+// under the table's own column names, the owner and the stage with its clock last.
 import type { Lead } from '@contract';
 import { formatDate } from '../../../lib/format';
 import { industryLabel, volumeLabel } from './lead-labels';
+import { LeadOwnerName, LeadStageMarks } from './lead-work-marks';
 import { LeadCaptureLine, LeadNameButton, LeadStatusActions, LeadStatusMark, OptionalValue, useNewLead } from './lead-parts';
 import { NewMark } from '../../../components/ui/new-mark';
 
-export function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
+export function LeadCard({ lead, now, onOpen }: { lead: Lead; now: number; onOpen: () => void }) {
   const { ref, isNew } = useNewLead<HTMLLIElement>(lead.id);
   const details: [string, string | null][] = [
     ['Company', lead.company],
@@ -19,6 +20,7 @@ export function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
     <li
       ref={ref}
       data-list-item
+      data-lead-id={lead.id}
       className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm focus-within:border-brand-600 focus-within:bg-brand-50/40 focus-within:outline-2 focus-within:outline-brand-600"
     >
       <div className="flex items-start justify-between gap-3">
@@ -42,6 +44,18 @@ export function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: () => void }) {
             </dd>
           </div>
         ))}
+        <div className="min-w-0">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">Owner</dt>
+          <dd className="break-words">
+            <LeadOwnerName lead={lead} />
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">Stage</dt>
+          <dd>
+            <LeadStageMarks lead={lead} now={now} />
+          </dd>
+        </div>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2 empty:hidden">
         <LeadStatusActions lead={lead} />

@@ -1,6 +1,6 @@
 // One lead with every field it has: contact, request, where it was captured and by whom, who owns it ("Take it"
-// while nobody does) and its stage, its CRM status with the reason of a failed sync, and the visit's attribution
-// (UTM parameters, referrer, landing page).
+// while nobody does) and its stage, its CRM status with the reason of a failed sync, the follow-up (stage, notes,
+// timeline) and the visit's attribution (UTM parameters, referrer, landing page).
 import { useState, type ReactNode } from 'react';
 import { LEAD_STAGE_LABELS, type Attribution, type Lead, type LeadOwner } from '@contract';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { industryLabel, volumeLabel } from './lead-labels';
 import { LeadStatusBadge } from './lead-status-badge';
 import { LeadCaptureDetails } from './lead-capture-details';
+import { LeadWorkSection } from './lead-work-section';
 
 const ATTRIBUTION_FIELDS: { key: keyof Attribution; label: string }[] = [
   { key: 'utmSource', label: 'UTM source' },
@@ -22,15 +23,20 @@ const ATTRIBUTION_FIELDS: { key: keyof Attribution; label: string }[] = [
   { key: 'landingPage', label: 'Landing page' },
 ];
 
-export function LeadDetailDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
+/** Where the dialog puts the focus when it opens: the stage or the note (the desk's s and n), else its first control. */
+export type DetailFocus = 'stage' | 'note' | null;
+
+export function LeadDetailDialog({ lead, focus = null, onClose }: { lead: Lead | null; focus?: DetailFocus; onClose: () => void }) {
   return (
     <Modal open={lead !== null} onClose={onClose} title="Lead details" size="lg">
-      {lead ? <LeadDetails key={lead.id} lead={lead} /> : null}
+      {lead ? <LeadDetails key={lead.id} lead={lead} focus={focus} /> : null}
     </Modal>
   );
 }
 
-function LeadDetails({ lead }: { lead: Lead }) {
+function LeadDetails({ lead: opened, focus }: { lead: Lead; focus: DetailFocus }) {
+  // The lead as this dialog last changed it (its stage); the list behind it follows through the live stream.
+  const [lead, setLead] = useState(opened);
   const attribution = ATTRIBUTION_FIELDS.filter(({ key }) => lead.attribution?.[key]);
   return (
     <div className="space-y-5 text-sm">
@@ -62,6 +68,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
         </Field>
         {lead.status === 'sync_failed' && lead.syncError ? <Field term="Sync error">{lead.syncError}</Field> : null}
       </dl>
+      <LeadWorkSection lead={lead} focus={focus} onChanged={setLead} />
       <LeadCaptureDetails lead={lead} />
       <div>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Message</h3>

@@ -1,10 +1,11 @@
-// Search (name, e-mail, company) and the filters (status, event, rating, follow-up, interest, suspected spam),
+// Search (name, e-mail, company) and the filters (owner, stage, status, event, rating, follow-up, interest,
+// suspected spam),
 // all answered by the server, plus the CSV export of exactly what is filtered. Typing settles for a moment
 // before the list reloads; `/` puts the cursor in the search box from anywhere on the dashboard. On a phone the
 // filters fold behind one "Filters" button that says how many are set (the search stays in view), so the first
 // lead is not pushed a screen and a half down.
 import { useEffect, useRef, useState } from 'react';
-import { LEAD_STATUSES } from '@contract';
+import { LEAD_STAGE_LABELS, LEAD_STAGES, LEAD_STATUSES } from '@contract';
 import { buttonClasses } from '../../../components/ui/button';
 import { LINE_CONTROL } from '../../../components/ui/form-field';
 import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
@@ -16,9 +17,15 @@ const SEARCH_SETTLE_MS = 300;
 const PANEL_ID = 'lead-filter-panel';
 
 /** How many filters narrow the list (the search is shown on its own and not counted). */
-function filtersSet({ status, event, rating, followUp, interest, spam }: Filters): number {
-  return [status, event, rating, followUp, interest, spam].filter(Boolean).length;
+function filtersSet({ status, event, rating, followUp, interest, spam, owner, stage }: Filters): number {
+  return [owner, stage, status, event, rating, followUp, interest, spam].filter(Boolean).length;
 }
+
+const OWNER_CHOICES: [Filters['owner'], string][] = [
+  ['', 'Anyone'],
+  ['me', 'Mine'],
+  ['none', 'Unassigned'],
+];
 
 export function LeadFilters() {
   const filters = useLeadsStore((s) => s.filters);
@@ -96,6 +103,31 @@ export function LeadFilters() {
       </div>
       {/* Below 640 px a panel of two columns under the button; from 640 px its fields join the row (`contents`). */}
       <div id={PANEL_ID} className={`${open ? 'grid' : 'hidden'} grid-cols-2 items-end gap-3 sm:contents`}>
+        <div>
+          <label htmlFor="lead-owner" className="block text-sm font-medium text-slate-800">
+            Owner
+          </label>
+          <select id="lead-owner" value={filters.owner} onChange={(event) => void setFilters({ owner: event.target.value as Filters['owner'] })} className={`mt-1 ${LINE_CONTROL} sm:w-36`}>
+            {OWNER_CHOICES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="lead-stage" className="block text-sm font-medium text-slate-800">
+            Stage
+          </label>
+          <select id="lead-stage" value={filters.stage} onChange={(event) => void setFilters({ stage: event.target.value as Filters['stage'] })} className={`mt-1 ${LINE_CONTROL} sm:w-36`}>
+            <option value="">All stages</option>
+            {LEAD_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {LEAD_STAGE_LABELS[stage]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div>
           <label htmlFor="lead-status" className="block text-sm font-medium text-slate-800">
             Status

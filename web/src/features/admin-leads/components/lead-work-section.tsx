@@ -1,0 +1,184 @@
+// Working a lead in its details (issue #31): move it to another stage (Not a fit needs a reason), write a note,
+// and read its timeline: every note and owner and stage change with who and when, newest first. The stage and
+// the note are checked with the server's own schemas, their errors tied to their fields; a note keeps one
+// Idempotency-Key until it is stored, so pressing Add note again after a lost answer adds it once.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import {
+  LEAD_STAGE_LABELS,
+  LEAD_STAGES,
+  LEAD_WORK_LIMITS,
+  leadNoteInputSchema,
+  leadStageInputSchema,
+  NOT_A_FIT_REASONS,
+  type Lead,
+  type LeadStage,
+  type LeadTimelineEntry,
+} from '@contract';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { formatDateTime } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { describeError } from '../../../lib/server-error';
+import { addLeadNote, changeLeadStage, fetchLeadTimeline } from '../leads-api';
+
+type Timeline = { state: 'loading' } | { state: 'ready'; entries: LeadTimelineEntry[] } | { state: 'error'; message: string };
+
+/** `focus`: the control the dialog opens on (Headless UI's Dialog focuses the element marked data-autofocus). */
+export function LeadWorkSection({ lead, focus, onChanged }: { lead: Lead; focus: 'stage' | 'note' | null; onChanged: (lead: Lead) => void }) {
+  const [timeline, setTimeline] = useState<Timeline>({ state: 'loading' });
+  const load = useCallback(async () => {
+    try {
+      setTimeline({ state: 'ready', entries: await fetchLeadTimeline(lead.id) });
+    } catch (error) {
+      setTimeline({ state: 'error', message: describeError(error) });
+    }
+  }, [lead.id]);
+  useEffect(() => void load(), [load]);
+
+  return (
+    <section aria-labelledby={`lead-${lead.id}-work`} className="space-y-4">
+      <h3 id={`lead-${lead.id}-work`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Follow-up
+      </h3>
+      <StageForm
+        lead={lead}
+        autoFocus={focus === 'stage'}
+        onSaved={(changed) => {
+          onChanged(changed);
+          void load();
+        }}
+      />
+      <NoteForm leadId={lead.id} autoFocus={focus === 'note'} onAdded={() => void load()} />
+      <TimelineList timeline={timeline} />
+    </section>
+  );
+}
+
+function StageForm({ lead, autoFocus, onSaved }: { lead: Lead; autoFocus: boolean; onSaved: (lead: Lead) => void }) {
+  const [stage, setStage] = useState<LeadStage>(lead.stage);
+  const [reason, setReason] = useState(lead.stageReason ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reasonListId = `lead-${lead.id}-reasons`;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = leadStageInputSchema.safeParse({ stage, reason: stage === 'not_a_fit' ? reason : undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the stage');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await changeLeadStage(lead.id, parsed.data));
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void save(event)} className="flex flex-wrap items-end gap-3">
+      <SelectField label="Move to stage" data-autofocus={autoFocus || undefined} value={stage} onChange={(event) => setStage(event.target.value as LeadStage)} className="w-44" error={stage === 'not_a_fit' ? undefined : (error ?? undefined)}>
+        {LEAD_STAGES.map((value) => (
+          <option key={value} value={value}>
+            {LEAD_STAGE_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      {stage === 'not_a_fit' ? (
+        <>
+          <TextField label="Reason" list={reasonListId} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={LEAD_WORK_LIMITS.reason} required className="w-52" error={error ?? undefined} />
+          <datalist id={reasonListId}>
+            {NOT_A_FIT_REASONS.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+        </>
+      ) : null}
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Save stage
+      </Button>
+    </form>
+  );
+}
+
+function NoteForm({ leadId, autoFocus, onAdded }: { leadId: number; autoFocus: boolean; onAdded: () => void }) {
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One key per note: kept through retries of the same text, new once it is stored or the text changes.
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = leadNoteInputSchema.safeParse({ body });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please write a note');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await addLeadNote(leadId, parsed.data, key);
+      setBody('');
+      setKey(newIdempotencyKey());
+      onAdded();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void add(event)} className="space-y-2">
+      <TextAreaField
+        label="Note"
+        data-autofocus={autoFocus || undefined}
+        rows={2}
+        value={body}
+        maxChars={LEAD_WORK_LIMITS.note}
+        error={error ?? undefined}
+        onChange={(event) => {
+          setBody(event.target.value);
+          setKey(newIdempotencyKey());
+        }}
+      />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Add note
+      </Button>
+    </form>
+  );
+}
+
+function TimelineList({ timeline }: { timeline: Timeline }) {
+  if (timeline.state === 'loading') return <p className="text-slate-500">Loading the timeline...</p>;
+  if (timeline.state === 'error') return <p className="text-red-700">The timeline could not be loaded: {timeline.message}</p>;
+  if (timeline.entries.length === 0) return <p className="text-slate-500">No notes or changes yet.</p>;
+  return (
+    <ol aria-label="Timeline" className="space-y-2 border-l-2 border-slate-200 pl-3">
+      {timeline.entries.map((entry) => (
+        <li key={`${entry.kind}-${entry.id}`}>
+          <p className="text-xs text-slate-500">
+            {formatDateTime(entry.at)} · {entry.actor?.name ?? 'The system'}
+          </p>
+          <p className="whitespace-pre-line text-slate-800">{describeEntry(entry)}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function describeEntry(entry: LeadTimelineEntry): string {
+  switch (entry.kind) {
+    case 'note':
+      return entry.body;
+    case 'owner':
+      return entry.to ? `Owner: ${entry.to.name}${entry.from ? ` (was ${entry.from.name})` : ''}` : `Unassigned (was ${entry.from?.name ?? 'nobody'})`;
+    case 'stage':
+      return `Stage: ${LEAD_STAGE_LABELS[entry.from]} → ${LEAD_STAGE_LABELS[entry.to]}${entry.reason ? ` (${entry.reason})` : ''}`;
+  }
+}
