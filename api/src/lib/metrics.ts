@@ -80,6 +80,13 @@ export const crmSyncFailures = new Counter({
   registers: [registry],
 });
 
+export const mailSendFailures = new Counter({
+  name: 'dm_mail_send_failures_total',
+  help: 'E-mail sends that failed (retry: tried again later; failed: refused for good or out of attempts, shown failed on the Mail screen)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 new Gauge({
   name: 'dm_live_streams_open',
   help: 'Staff live streams (GET /api/admin/live) open',

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../config';
 import { createAccount, signIn } from '../../testing/auth';
 import { startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp';
+import { mailSendFailures } from '../../lib/metrics';
 import { leadBody } from '../../testing/leads';
 import { api, ENGINES, testConfig, useTestApp, type UsedTestApp } from '../../testing/test-app';
 import { createSubmissions } from '../../wiring';
@@ -164,7 +165,9 @@ describe.each(ENGINES)('lead alerts by e-mail on %s', (engine) => {
     expect(row).toMatchObject({ state: 'sent', attempts: 2 });
   });
 
-  it('temporary failures past the last attempt - failed, saying it gave up and why', async () => {
+  it('temporary failures past the last attempt - failed, saying it gave up and why; counted in dm_mail_send_failures_total', async () => {
+    const counted = async (outcome: string) => (await mailSendFailures.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    const before = { retry: await counted('retry'), failed: await counted('failed') };
     smtp.fail('temporary', 50);
     const worker = new MailWorker({ db: app.db, config: { mail: mailConfig(smtp.url, { maxAttempts: 3, backoffMs: 10 }) }, logger: silent, sessionKeys: app.deps.sessionKeys, clock: time.clock });
     worker.start();
@@ -174,6 +177,8 @@ describe.each(ENGINES)('lead alerts by e-mail on %s', (engine) => {
     const [row] = await messages();
     expect(row.attempts).toBe(3);
     expect(row.last_error).toMatch(/^Gave up after 3 attempts: 421/);
+    expect((await counted('retry')) - before.retry).toBe(2);
+    expect((await counted('failed')) - before.failed).toBe(1);
   });
 
   it('eight leads in a minute - five alerts one by one, then one digest listing the other three when the minute ends', async () => {

@@ -14,6 +14,7 @@ import type { NotificationKind } from '../../contract';
 import type { Db } from '../../db/knex';
 import { msUntilNextDue } from '../../db/lease-claim';
 import { retryDelayMs } from '../../lib/backoff';
+import { mailSendFailures } from '../../lib/metrics';
 import { WorkLoop } from '../../lib/work-loop';
 import {
   claimDueMessages, dueDigestWindows, finishMessage, foldInto, heldAlertsOf, insertMessages, recordsOfMessages, type MailRow, type MessageDraft,
@@ -168,11 +169,13 @@ export class MailWorker {
       const delay = retryDelayMs(message.attempts, { firstMs: this.mail.backoffMs, maxMs: this.mail.maxBackoffMs });
       const nextAttemptAt = new Date(this.clock().getTime() + delay).toISOString();
       await finishMessage(this.db, message.id, this.workerId, { state: 'pending', lastError: e.message, nextAttemptAt }, nowIso);
+      mailSendFailures.inc({ outcome: 'retry' });
       log.warn({ reason: e.message, retryInMs: delay }, 'mail not sent; will retry');
       return;
     }
     const reason = e.permanent ? e.message : `Gave up after ${message.attempts} attempts: ${e.message}`;
     await finishMessage(this.db, message.id, this.workerId, { state: 'failed', lastError: reason }, nowIso);
+    mailSendFailures.inc({ outcome: 'failed' });
     log.error({ reason }, 'mail failed');
   }
 }
