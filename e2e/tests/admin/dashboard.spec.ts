@@ -7,7 +7,7 @@ import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { createLead, getJson } from './support/api-data';
 import { ADMIN_NAME, expect, signIn, test, uniqueTag } from './support/admin-test';
 import { addUser } from '../../support/cli';
-import { closeLeadStatusDb, moveLeadTo } from './support/lead-status';
+import { closeLeadStatusDb, markLeadOverdue, moveLeadTo } from './support/lead-status';
 import { withoutLiveStream } from './support/live-stream';
 import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { submitInlineLead } from '../pwa/support/pwa';
@@ -415,7 +415,8 @@ test('the desk - Owner and Stage columns with the waiting clock; a take on one d
   await dashboard.goto();
   await dashboard.search(tag);
   const cells = dashboard.row(lead.email).locator('td');
-  await expect(cells.nth(5)).toHaveText('Unassigned');
+  await expect(cells.nth(5)).toContainText('Unassigned');
+  await expect(cells.nth(5).getByRole('button', { name: 'Take it' })).toBeVisible();
   await expect(cells.nth(6)).toContainText('New');
   await expect(cells.nth(6)).toContainText(/Waiting (<1|\d+) min/);
 
@@ -424,8 +425,10 @@ test('the desk - Owner and Stage columns with the waiting clock; a take on one d
   const otherDesk = new DashboardPage(other);
   await otherDesk.goto();
   await otherDesk.search(tag);
-  await expect(otherDesk.row(lead.email).locator('td').nth(5)).toHaveText('Unassigned');
-  expect((await page.request.post(`/api/admin/leads/${lead.id}/take`)).status()).toBe(200);
+  await expect(otherDesk.row(lead.email).locator('td').nth(5)).toContainText('Unassigned');
+  // Taken from its row on the first desk: the row says so at once, the other desk through the live stream.
+  await cells.nth(5).getByRole('button', { name: 'Take it' }).click();
+  await expect(cells.nth(5)).toHaveText(ADMIN_NAME);
   await expect(otherDesk.row(lead.email).locator('td').nth(5)).toHaveText(ADMIN_NAME);
   // A first step past New stops the clock and says how soon it came.
   expect((await page.request.put(`/api/admin/leads/${lead.id}/stage`, { data: { stage: 'contacted' } })).status()).toBe(200);
@@ -498,4 +501,42 @@ test('follow-up in the lead details - t takes the selected lead, n opens it at t
   // (checkScreen left the page at phone width: the lead is a card now, with the same stage.)
   await expect(dashboard.row(lead.email)).toContainText('Not a fit');
   expect((await getJson<Lead>(page.request, `/api/admin/leads/${lead.id}`)).stageReason).toBe('No budget');
+});
+
+test('an overdue lead - marked Overdue on the desk while nobody has it; taken, the mark goes', async ({ page }) => {
+  const tag = uniqueTag('late');
+  const lead = await createLead(page.request, { email: `${tag}@example.com`, lastName: tag });
+  await markLeadOverdue(lead.id);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  const stage = dashboard.row(lead.email).locator('td').nth(6);
+  await expect(stage.getByText('Overdue', { exact: true })).toBeVisible();
+  await dashboard.row(lead.email).getByRole('button', { name: 'Take it' }).click();
+  await expect(dashboard.row(lead.email).locator('td').nth(5)).toHaveText(ADMIN_NAME);
+  await expect(stage.getByText('Overdue', { exact: true })).toHaveCount(0);
+});
+
+test('a note written offline - kept on this device, sent once when the network returns, then in the timeline', async ({ page, context }) => {
+  const tag = uniqueTag('offnote');
+  const lead = await createLead(page.request, { email: `${tag}@example.com`, lastName: tag });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  await dashboard.openButton(dashboard.row(lead.email)).click();
+  const details = page.getByRole('dialog', { name: 'Lead details' });
+  await expect(details.getByText('No notes or changes yet.')).toBeVisible();
+
+  await context.setOffline(true);
+  await details.getByLabel('Note').fill('Met at the booth, call Monday.');
+  await details.getByRole('button', { name: 'Add note' }).click();
+  await expect(details.getByRole('status')).toHaveText('No connection: the note is saved on this device and will be sent when the network returns.');
+  await expect(details.getByLabel('Note')).toHaveValue('');
+
+  await context.setOffline(false);
+  const timeline = details.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveText([/Met at the booth, call Monday\./]);
+  await expect(details.getByRole('status')).toHaveCount(0);
+  const onServer = await getJson<{ kind: string }[]>(page.request, `/api/admin/leads/${lead.id}/timeline`);
+  expect(onServer.filter((entry) => entry.kind === 'note')).toHaveLength(1);
 });

@@ -102,6 +102,14 @@ describe('createPagedLiveList', () => {
     expect(store.getState().total).toBe(3);
   });
 
+  it('replace - the screen\'s own change of a record shown takes its place; a record not shown is not added', async () => {
+    const { store } = listOf([Promise.resolve({ items: [{ id: 2, name: 'two' }, { id: 1, name: 'one' }], next: null })]);
+    await store.getState().load();
+    store.getState().replace({ id: 1, name: 'one, taken' });
+    store.getState().replace({ id: 7, name: 'not shown' });
+    expect(store.getState().items).toEqual([{ id: 2, name: 'two' }, { id: 1, name: 'one, taken' }]);
+  });
+
   it('adds nothing new the options refuse (a filtered list), but still replaces what it shows', async () => {
     const { store } = listOf([Promise.resolve({ items: [{ id: 30, name: 'thirty' }], next: null })], { accepts: false });
     await store.getState().load();

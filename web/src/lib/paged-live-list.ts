@@ -44,6 +44,8 @@ export interface PagedLiveList<T> {
   markSeen: (id: number) => void;
   /** Empties the list before a load that shows other records (the suspected spam instead of the list). */
   clear: () => void;
+  /** A record this screen changed itself (the server's answer): replaces the one shown, where it is. */
+  replace: (record: T) => void;
 }
 
 export interface PagedLiveListOptions<T> {
@@ -112,6 +114,8 @@ export function createPagedLiveList<T extends { id: number }>(options: PagedLive
     },
 
     clear: () => set({ items: [] }),
+
+    replace: (record) => set((s) => ({ items: s.items.map((item) => (item.id === record.id ? record : item)) })),
   }));
 
   function applyLive(event: LiveEvent): void {

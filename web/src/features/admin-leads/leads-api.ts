@@ -2,6 +2,8 @@
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
 import type { CrmStatus, EventDetail, EventSummary, Lead, LeadNoteInput, LeadStage, LeadStageInput, LeadTimelineEntry, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
+import { readKnownUser } from '../../lib/known-user';
+import { submitThroughOutbox } from '../../lib/outbox';
 import { nextPageQuery } from '../../lib/next-page';
 
 export const LEADS_PAGE_SIZE = 25;
@@ -110,9 +112,14 @@ export function changeLeadStage(id: number, input: LeadStageInput): Promise<Lead
   return apiClient.put(`${LEADS_PATH}/${id}/stage`, { json: input }).json<Lead>();
 }
 
-/** POST …/notes with the note's own Idempotency-Key: a retry of the same note adds it once. */
-export function addLeadNote(id: number, input: LeadNoteInput, idempotencyKey: string): Promise<unknown> {
-  return apiClient.post(`${LEADS_PATH}/${id}/notes`, { json: input, headers: { 'Idempotency-Key': idempotencyKey } }).json();
+/**
+ * POST …/notes through the outbox, with the note's own Idempotency-Key: sent now when the network allows, else
+ * kept on this device under the signed-in account and sent once when it returns (a rep in a hall).
+ */
+export async function addLeadNote(id: number, input: LeadNoteInput, idempotencyKey: string): Promise<'sent' | 'queued'> {
+  const owner = readKnownUser() ?? undefined;
+  const body = { ...input };
+  return (await submitThroughOutbox({ kind: 'lead-note', url: `${LEADS_PATH}/${id}/notes`, body, idempotencyKey, authenticated: true, ...(owner ? { owner } : {}) })).status;
 }
 
 /** Notes and every owner and stage change, newest first. */

@@ -11,6 +11,7 @@ const SENT_TITLES: Record<OutboxKind, string> = {
   sample: 'Your saved sample request has been sent',
   capture: 'Saved capture sent',
   'capture-photo': 'Saved card photo sent',
+  'lead-note': 'Saved note sent',
 };
 
 let started = false;

@@ -6,6 +6,7 @@ import { LEAD_STAGE_LABELS, type Attribution, type Lead, type LeadOwner } from '
 import { Button } from '../../../components/ui/button';
 import { describeError, ServerError } from '../../../lib/server-error';
 import { fetchLead, takeLead } from '../leads-api';
+import { useLeadsList } from '../leads-store';
 import { Modal } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { industryLabel, volumeLabel } from './lead-labels';
@@ -68,7 +69,14 @@ function LeadDetails({ lead: opened, focus }: { lead: Lead; focus: DetailFocus }
         </Field>
         {lead.status === 'sync_failed' && lead.syncError ? <Field term="Sync error">{lead.syncError}</Field> : null}
       </dl>
-      <LeadWorkSection lead={lead} focus={focus} onChanged={setLead} />
+      <LeadWorkSection
+        lead={lead}
+        focus={focus}
+        onChanged={(changed) => {
+          setLead(changed);
+          useLeadsList.getState().replace(changed);
+        }}
+      />
       <LeadCaptureDetails lead={lead} />
       <div>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Message</h3>
@@ -104,7 +112,9 @@ function OwnerField({ lead }: { lead: Lead }) {
     setBusy(true);
     setProblem(null);
     try {
-      setOwner((await takeLead(lead.id)).owner);
+      const taken = await takeLead(lead.id);
+      setOwner(taken.owner);
+      useLeadsList.getState().replace(taken);
     } catch (error) {
       // Somebody was quicker: the server's sentence names them, and the lead is read again to show them as its
       // owner. Anything else in the product's error wording, with the button kept for another try.

@@ -3,12 +3,23 @@
 // An unowned lead the overdue sweep raised carries an Overdue badge.
 import { LEAD_STAGE_LABELS, type Lead, type LeadStage } from '@contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { formatWait } from '../../../lib/format';
+import { takeLeadAndSay } from '../take-lead';
 
 const STAGE_TONES: Record<LeadStage, BadgeTone> = { new: 'brand', contacted: 'blue', qualified: 'green', not_a_fit: 'neutral' };
 
+/** The owner's name; while nobody owns the lead, Unassigned with "Take it" (the desk's row and card). */
 export function LeadOwnerName({ lead }: { lead: Lead }) {
-  return lead.owner ? <span className="text-slate-800">{lead.owner.name}</span> : <span className="text-slate-500">Unassigned</span>;
+  if (lead.owner) return <span className="text-slate-800">{lead.owner.name}</span>;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className="text-slate-500">Unassigned</span>
+      <Button size="sm" variant="secondary" onClick={() => void takeLeadAndSay(lead)}>
+        Take it
+      </Button>
+    </span>
+  );
 }
 
 /** The stage badge (Not a fit's reason as its tooltip), the clock under it, and Overdue when raised. */

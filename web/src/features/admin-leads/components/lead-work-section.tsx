@@ -1,7 +1,8 @@
 // Working a lead in its details (issue #31): move it to another stage (Not a fit needs a reason), write a note,
 // and read its timeline: every note and owner and stage change with who and when, newest first. The stage and
 // the note are checked with the server's own schemas, their errors tied to their fields; a note keeps one
-// Idempotency-Key until it is stored, so pressing Add note again after a lost answer adds it once.
+// Idempotency-Key until it is stored, so pressing Add note again after a lost answer adds it once. Offline, a
+// note goes to the outbox and is sent once when the network returns.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   LEAD_STAGE_LABELS,
@@ -17,6 +18,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { formatDateTime } from '../../../lib/format';
+import { subscribe } from '../../../lib/events';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { describeError } from '../../../lib/server-error';
 import { addLeadNote, changeLeadStage, fetchLeadTimeline } from '../leads-api';
@@ -48,7 +50,7 @@ export function LeadWorkSection({ lead, focus, onChanged }: { lead: Lead; focus:
           void load();
         }}
       />
-      <NoteForm leadId={lead.id} autoFocus={focus === 'note'} onAdded={() => void load()} />
+      <NoteForm leadId={lead.id} autoFocus={focus === 'note'} onAdded={load} />
       <TimelineList timeline={timeline} />
     </section>
   );
@@ -111,6 +113,17 @@ function NoteForm({ leadId, autoFocus, onAdded }: { leadId: number; autoFocus: b
   const [busy, setBusy] = useState(false);
   // One key per note: kept through retries of the same text, new once it is stored or the text changes.
   const [key, setKey] = useState(newIdempotencyKey);
+  // Offline: the note waits on this device and goes once the network returns; the timeline then reads again.
+  const [kept, setKept] = useState(false);
+  useEffect(
+    () =>
+      subscribe(['delivered'], (event) => {
+        if (event.type !== 'delivered' || !event.items.some((item) => item.kind === 'lead-note')) return;
+        setKept(false);
+        onAdded();
+      }),
+    [onAdded],
+  );
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -121,11 +134,13 @@ function NoteForm({ leadId, autoFocus, onAdded }: { leadId: number; autoFocus: b
     }
     setBusy(true);
     setError(null);
+    setKept(false);
     try {
-      await addLeadNote(leadId, parsed.data, key);
+      const outcome = await addLeadNote(leadId, parsed.data, key);
       setBody('');
       setKey(newIdempotencyKey());
-      onAdded();
+      if (outcome === 'queued') setKept(true);
+      else onAdded();
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -150,6 +165,11 @@ function NoteForm({ leadId, autoFocus, onAdded }: { leadId: number; autoFocus: b
       <Button type="submit" variant="secondary" disabled={busy}>
         Add note
       </Button>
+      {kept ? (
+        <p role="status" className="text-sm text-slate-700">
+          No connection: the note is saved on this device and will be sent when the network returns.
+        </p>
+      ) : null}
     </form>
   );
 }

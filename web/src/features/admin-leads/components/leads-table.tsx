@@ -9,10 +9,7 @@ import { EmptyText, ErrorPanel, LoadingText } from '../../../components/ui/list-
 import { formatDate } from '../../../lib/format';
 import { ariaKeyShortcuts, SHORTCUTS, useKeyboardShortcuts } from '../../../lib/keyboard-shortcuts';
 import { moveListSelection, selectedListItem } from '../../../lib/list-selection';
-import { readKnownUser } from '../../../lib/known-user';
-import { describeError } from '../../../lib/server-error';
-import { notifyError, notifySuccess } from '../../../lib/toast';
-import { takeLead } from '../leads-api';
+import { takeLeadAndSay } from '../take-lead';
 import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { useNow } from '../../../lib/use-now';
 import { useLeadsList } from '../leads-store';
@@ -53,7 +50,13 @@ export function LeadsTable() {
   useKeyboardShortcuts([
     [SHORTCUTS.next, () => moveListSelection(list.current, 1)],
     [SHORTCUTS.previous, () => moveListSelection(list.current, -1)],
-    [SHORTCUTS.take, () => void takeSelected(selectedLead(list.current, leads))],
+    [
+      SHORTCUTS.take,
+      () => {
+        const lead = selectedLead(list.current, leads);
+        if (lead) void takeLeadAndSay(lead);
+      },
+    ],
     [SHORTCUTS.stage, () => openSelected('stage')],
     [SHORTCUTS.note, () => openSelected('note')],
   ]);
@@ -117,21 +120,6 @@ export function LeadsTable() {
 function selectedLead(list: HTMLElement | null, leads: readonly Lead[]): Lead | null {
   const id = Number(selectedListItem(list)?.dataset.leadId);
   return leads.find((lead) => lead.id === id) ?? null;
-}
-
-/** t: the selected lead becomes the signed-in person's; the row shows it through the live stream. */
-async function takeSelected(lead: Lead | null): Promise<void> {
-  if (!lead) return;
-  if (lead.owner) {
-    void notifyError(lead.owner.id === readKnownUser()?.id ? 'This lead is already yours.' : `${lead.owner.name} has this lead.`);
-    return;
-  }
-  try {
-    const taken = await takeLead(lead.id);
-    void notifySuccess(`${taken.firstName} ${taken.lastName} is yours.`);
-  } catch (error) {
-    void notifyError(describeError(error));
-  }
 }
 
 function LeadRow({ lead, now, onOpen }: { lead: Lead; now: number; onOpen: () => void }) {

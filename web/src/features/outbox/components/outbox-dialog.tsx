@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { ownerWaitMessage, replayOutbox, type OutboxItem } from '../../../lib/outbox';
 import { FailedItemEditor } from './failed-item-editor';
 
-const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture', 'capture-photo': 'Card photo' } as const;
+const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture', 'capture-photo': 'Card photo', 'lead-note': 'Note on a lead' } as const;
 
 export function OutboxDialog({ pending, failed, onClose }: { pending: OutboxItem[]; failed: OutboxItem[]; onClose: () => void }) {
   const total = pending.length + failed.length;
