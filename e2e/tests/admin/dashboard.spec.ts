@@ -501,6 +501,13 @@ test('follow-up in the lead details - t takes the selected lead, n opens it at t
   // (checkScreen left the page at phone width: the lead is a card now, with the same stage.)
   await expect(dashboard.row(lead.email)).toContainText('Not a fit');
   expect((await getJson<Lead>(page.request, `/api/admin/leads/${lead.id}`)).stageReason).toBe('No budget');
+
+  // `g s` is still the way to Samples with a lead selected: s after g is the sequence's, not the stage's.
+  await dashboard.openButton(dashboard.row(lead.email)).focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/\/admin\/samples$/);
+  await expect(details).toHaveCount(0);
 });
 
 test('an overdue lead - marked Overdue on the desk while nobody has it; taken, the mark goes', async ({ page }) => {
