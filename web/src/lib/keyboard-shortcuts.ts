@@ -69,13 +69,6 @@ const SEQUENCE_MS = 1500;
 
 const normalised = (key: string) => (key.length === 1 ? key.toLowerCase() : key);
 
-/**
- * A sequence's first key (`g`) that some listener is waiting to complete. Each screen part listens on its own,
- * and a child's listener hears a key before its layout's: while a sequence is under way, the single-key shortcuts
- * of the other listeners stand aside, so `g s` goes to Samples rather than opening a lead at its stage.
- */
-let sequenceStarted: { key: string; at: number } | null = null;
-
 export type ShortcutBinding = readonly [Shortcut, (event: KeyboardEvent) => void];
 
 /**
@@ -96,18 +89,16 @@ export function useKeyboardShortcuts(bindings: readonly ShortcutBinding[]): void
       }
       const key = normalised(event.key);
       const started = pending && event.timeStamp - pending.at <= SEQUENCE_MS ? pending.key : null;
-      const elsewhere = started === null && sequenceStarted !== null && event.timeStamp - sequenceStarted.at <= SEQUENCE_MS;
-      if (pending) sequenceStarted = null;
       pending = null;
       const match = (keys: readonly string[]) => latest.current.find(([s]) => s.keys.length === keys.length && s.keys.every((k, i) => k === keys[i]));
-      const found = (started !== null ? match([started, key]) : undefined) ?? (elsewhere ? undefined : match([key]));
+      const found = (started !== null ? match([started, key]) : undefined) ?? match([key]);
       if (found) {
         event.preventDefault();
         if (event.repeat && !found[0].repeats) return;
         found[1](event);
         return;
       }
-      if (!event.repeat && latest.current.some(([s]) => s.keys.length > 1 && s.keys[0] === key)) pending = sequenceStarted = { key, at: event.timeStamp };
+      if (!event.repeat && latest.current.some(([s]) => s.keys.length > 1 && s.keys[0] === key)) pending = { key, at: event.timeStamp };
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
