@@ -46,6 +46,8 @@ class FirefoxTab implements Tab {
     private readonly page: Page,
     private readonly origin: string,
     private readonly closeContext: () => Promise<void>,
+    /** Whether the page runs scripts: only then can a click be seen reaching its element (a listener runs). */
+    private readonly scripted: boolean,
   ) {
     page.on('pageerror', (error) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -104,7 +106,8 @@ class FirefoxTab implements Tab {
     }
   }
   /**
-   * Clicks the element's centre once it stands still there and nothing else covers it (else answers false).
+   * Clicks the element's centre once it stands still there and nothing else covers it, and answers whether the
+   * click reached it (false: try again).
    * Still: the same place in two reads, so a scroll still under way (the site scrolls smoothly, and a focus
    * can start one) does not carry another element under the pointer before the click lands.
    */
@@ -120,8 +123,21 @@ class FirefoxTab implements Tab {
     const first = await element.evaluate(centreOf, true);
     const centre = first && (await element.evaluate(centreOf, false));
     if (!first || !centre || centre.x !== first.x || centre.y !== first.y) return false;
+    // The click must reach the element: on a loaded machine Firefox once took a pointer click at the right place
+    // and the dialog's Close did nothing, in one CI run. Where the page runs scripts, a listener sees whether the
+    // click arrived; one that reached nothing changed nothing, so it is tried again, and one that navigated away
+    // has no element left to ask. A page without scripts runs no listener: its click is taken as it lands.
+    if (!this.scripted) {
+      await this.page.mouse.click(centre.x, centre.y);
+      return true;
+    }
+    await element.evaluate((el) => {
+      const mark = el as Element & { __e2eClicked?: boolean };
+      mark.__e2eClicked = false;
+      el.addEventListener('click', () => (mark.__e2eClicked = true), { once: true, capture: true });
+    });
     await this.page.mouse.click(centre.x, centre.y);
-    return true;
+    return element.evaluate((el) => (el as Element & { __e2eClicked?: boolean }).__e2eClicked !== false).catch(() => true);
   }
   async fill(target: Target, value: string) {
     const element = await this.clickOn(target);
@@ -196,7 +212,7 @@ export async function launchFirefox({ origin }: EngineLaunch): Promise<Engine> {
       const owner = options.javaScript === false ? await (scriptless ??= launch(false)) : browser;
       const context = await owner.createBrowserContext();
       const page = await context.newPage();
-      return new FirefoxTab(page, origin, () => context.close());
+      return new FirefoxTab(page, origin, () => context.close(), options.javaScript !== false);
     },
     async close() {
       await Promise.all([browser.close(), scriptless?.then((b) => b.close())]);
