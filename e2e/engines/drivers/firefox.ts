@@ -126,10 +126,21 @@ class FirefoxTab implements Tab {
     // The click must reach the element: on a loaded machine Firefox once took a pointer click at the right place
     // and the dialog's Close did nothing, in one CI run. Where the page runs scripts, a listener sees whether the
     // click arrived; one that reached nothing changed nothing, so it is tried again, and one that navigated away
-    // has no element left to ask. A page without scripts runs no listener: its click is taken as it lands.
+    // has no element left to ask. A page without scripts runs no listener; there a form's submit button is seen to
+    // work by the navigation it starts, and pressed again, as a person would, when none starts within 5 s (the
+    // server knows a repeated post by its content and stores it once). Any other click is taken as it lands.
     if (!this.scripted) {
+      const submits = await element.evaluate((el) => el instanceof HTMLButtonElement && el.type === 'submit' && el.form !== null);
+      if (!submits) {
+        await this.page.mouse.click(centre.x, centre.y);
+        return true;
+      }
+      const navigated = this.page.waitForNavigation({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
       await this.page.mouse.click(centre.x, centre.y);
-      return true;
+      return navigated;
     }
     await element.evaluate((el) => {
       const mark = el as Element & { __e2eClicked?: boolean };
