@@ -10,7 +10,8 @@ import { createDb } from '../api/src/db/knex';
 import { hashPassword } from '../api/src/modules/auth';
 import { benchEngines, createBenchDb, type BenchEngine } from './bench-db';
 import { printGoals, printTable, type GoalRow } from './goals';
-import { startServer } from './server-process';
+import { startProduct, startServer } from './server-process';
+import { PINNED_RELEASE, startPinnedRelease } from './pinned-release';
 import { benchOutboxReplay, benchOutboxDevices } from './outbox-replay';
 import { benchCrmSync } from './crm-sync';
 import { benchSearch } from './search';
@@ -83,6 +84,9 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
     const spam = await hammer(app.baseUrl, '/api/leads', () => spamJson);
     const samples = await hammer(app.baseUrl, '/api/print-samples', () => sampleJson);
     const captures = await hammer(app.baseUrl, '/api/capture/leads', captureBody, { cookie });
+    const pinned = await hammerPinnedRelease(engine);
+    const product = [1, 2].map((workers) => ({ workers, result: null as Result | null }));
+    for (const one of product) one.result = await hammerProduct(engine, one.workers);
     const row = (name: string, r: Result) =>
       [name, r.requests.average.toFixed(0), (r.requests.average / ceiling.requests.average).toFixed(2), `${r.latency.p50} ms`, `${r.latency.p99} ms`, String(r.non2xx + r.errors)];
     printTable(`POST throughput, ${CONNECTIONS} connections, ${DURATION_S} s each, ${engine}`, ['server', 'req/s', '× ceiling', 'p50', 'p99', 'non-2xx/errors'], [
@@ -92,6 +96,8 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       row('POST /api/leads, suspected spam (stored in quarantine)', spam),
       row('POST /api/print-samples, stored', samples),
       row('POST /api/capture/leads, stored', captures),
+      typeof pinned === 'string' ? [pinned, '', '', '', '', ''] : row(`POST /api/leads, stored, release ${PINNED_RELEASE}`, pinned),
+      ...product.map(({ workers, result }) => row(`POST /api/leads, stored, npm start with WEB_CONCURRENCY=${workers}`, result!)),
     ]);
     const ratio = (r: Result) => r.requests.average / ceiling.requests.average;
     // A run that completed nothing (a machine too loaded to answer in the time) meets no goal.
@@ -105,6 +111,11 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       { engine, goal: 'framework floor: Koa + router + body parser echo (for reading the ratios)', figure: `${ratio(framework).toFixed(2)} × (${framework.requests.average.toFixed(0)} req/s)`, met: null },
       { engine, goal: `POST /api/leads >= ${leadGoal} × ceiling (${ceiling.requests.average.toFixed(0)} req/s)`, figure: `${ratio(leads).toFixed(2)} × (${leads.requests.average.toFixed(0)} req/s)`, met: clean(leads) && ratio(leads) >= leadGoal },
       { engine, goal: 'POST /api/leads p99 <= 50 ms at 50 connections', figure: `${leads.latency.p99} ms`, met: clean(leads) && leads.latency.p99 <= 50 },
+      { engine, goal: 'POST /api/leads >= 0.25 × the framework floor of this run', figure: `${(leads.requests.average / framework.requests.average).toFixed(3)} ×`, met: clean(leads) && leads.requests.average >= 0.25 * framework.requests.average },
+      // A regression shows here as today's figure below the earlier release's, measured minutes apart.
+      typeof pinned === 'string'
+        ? { engine, goal: `POST /api/leads at least release ${PINNED_RELEASE}'s rate, same run`, figure: pinned, met: null }
+        : { engine, goal: `POST /api/leads at least release ${PINNED_RELEASE}'s rate, same run (${pinned.requests.average.toFixed(0)} req/s)`, figure: `${(leads.requests.average / Math.max(1, pinned.requests.average)).toFixed(2)} × the release`, met: clean(leads) && leads.requests.average >= 0.95 * pinned.requests.average },
       // Suspected spam is stored (quarantined, never discarded), so it takes the leads' storing path.
       { engine, goal: 'suspected spam (stored in quarantine) within 10 % of leads', figure: `${ratio(spam).toFixed(2)} × (${ofLeads(spam)})`, met: withinTenPercent(spam) },
       { engine, goal: 'POST /api/print-samples within 10 % of leads', figure: `${ratio(samples).toFixed(2)} × (${ofLeads(samples)})`, met: withinTenPercent(samples) },
@@ -114,6 +125,37 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
     await app.stop();
     await bare.stop();
     await floor.stop();
+    await db.drop();
+  }
+}
+
+/** Leads into the pinned earlier release, on a database of its own: its rate and tail beside today's. */
+async function hammerPinnedRelease(engine: BenchEngine): Promise<Result | string> {
+  const db = await createBenchDb('pinned', engine);
+  try {
+    const server = await startPinnedRelease(db.url);
+    if ('missing' in server) return server.missing;
+    try {
+      return await hammer(server.baseUrl, '/api/leads', () => leadJson);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await db.drop();
+  }
+}
+
+/** Leads into the product as `npm start` runs it, with this many workers (WEB_CONCURRENCY). */
+async function hammerProduct(engine: BenchEngine, workers: number): Promise<Result> {
+  const db = await createBenchDb(`product${workers}`, engine);
+  try {
+    const server = await startProduct(db.url, workers);
+    try {
+      return await hammer(server.baseUrl, '/api/leads', () => leadJson);
+    } finally {
+      await server.stop();
+    }
+  } finally {
     await db.drop();
   }
 }

@@ -11,16 +11,14 @@ import type { AppDeps } from '../../deps';
 import { listen, type Listening } from '../../db/notify';
 import { readerOf } from '../../db/knex';
 import { usersOfSessions, isActive, publicUser } from '../auth';
-import { announceEvents, LIVE_CHANNEL, liveSignalOf } from '../../pipeline/live-channel';
-import { findLiveEvents, insertLiveEvents, liveEventsAfter, liveEventsSince, liveWindow, pruneLiveEvents } from './live-queries';
+import { LIVE_CHANNEL, liveSignalOf } from '../../pipeline/live-channel';
+import { findLiveEvents, liveEventsAfter, liveEventsSince, liveWindow } from './live-queries';
+import { journalEvents, WINDOW_MS } from './live-journal';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live' | 'config'>;
 
-/** How long events stay replayable: a screen away for longer reloads its data instead. */
-export const WINDOW_MS = 60 * 60 * 1000;
 /** A screen that missed more than this reloads instead of replaying them one by one. */
 const MAX_REPLAY = 500;
-const PRUNE_EVERY = 100;
 /**
  * Events heard within this long go to each stream in one write: with many streams open, a burst of leads
  * costs a write per stream per batch rather than per lead (what 1,000 streams cost intake: docs/performance.md).
@@ -73,15 +71,14 @@ export class LiveHub {
   private listening: Promise<Listening> | null = null;
   private lastHeard = 0;
   private heartbeat: NodeJS.Timeout | null = null;
-  private stored = 0;
   private closed = false;
   private batch: LiveEvent[] = [];
-  private toStore: LiveEventDraft[] = [];
   private batchTimer: NodeJS.Timeout | null = null;
   private checks = 0;
 
   constructor(private readonly deps: Deps) {
-    deps.live.subscribe((draft) => this.queueForStore(draft));
+    // Events a service published after its own commit; a submission's are written in its transaction instead.
+    deps.live.journal((drafts) => void this.store(drafts));
   }
 
   /** The server is shutting down: no stream is taken any more. */
@@ -169,29 +166,12 @@ export class LiveHub {
     if (this.attached.size === 0) void this.stopListening();
   }
 
-  /**
-   * The events a group commit published together (a burst of leads) are stored by one statement and announced
-   * by one notification, so the stream adds one write per batch, not per lead, to the database's work.
-   */
-  private queueForStore(draft: LiveEventDraft): void {
-    this.toStore.push(draft);
-    if (this.toStore.length === 1) setImmediate(() => void this.store());
-  }
-
-  private async store(): Promise<void> {
-    const drafts = this.toStore.splice(0, 500);
-    if (this.toStore.length) setImmediate(() => void this.store());
-    const { db, logger } = this.deps;
+  /** Published events (the bus hands over a batch at a time) are stored by one statement and one announcement. */
+  private async store(drafts: readonly LiveEventDraft[]): Promise<void> {
     try {
-      const ids = await insertLiveEvents(db, drafts);
-      await announceEvents(db, ids);
-      this.stored += drafts.length;
-      if (this.stored >= PRUNE_EVERY) {
-        this.stored = 0;
-        await pruneLiveEvents(db, new Date(this.deps.clock().getTime() - WINDOW_MS).toISOString());
-      }
+      for (let i = 0; i < drafts.length; i += 500) await journalEvents(this.deps.db, drafts.slice(i, i + 500));
     } catch (err) {
-      logger.error({ err, events: drafts.length }, 'live events not stored');
+      this.deps.logger.error({ err, events: drafts.length }, 'live events not stored');
     }
   }
 
@@ -207,25 +187,45 @@ export class LiveHub {
     this.batchTimer = null;
     const events = this.batch.sort((a, b) => Number(a.id) - Number(b.id));
     this.batch = [];
-    for (const entry of this.attached) this.deliver(entry, events);
+    this.deliverToAll(events);
+  }
+
+  /** One batch to every stream: what a user may see is worked out once per user, and looked up per stream. */
+  private deliverToAll(events: LiveEvent[]): void {
+    if (!events.length) return;
+    const seen = new Map<string, LiveEvent[]>();
+    const visibleTo = (user: CurrentUser): LiveEvent[] => {
+      const key = `${user.role}:${user.id}`;
+      let visible = seen.get(key);
+      if (!visible) {
+        visible = events.filter((event) => mayBeTold(user, event));
+        // A user who sees the whole batch gets the batch itself, whose text the route makes once.
+        seen.set(key, (visible = visible.length === events.length ? events : visible));
+      }
+      return visible;
+    };
+    for (const entry of this.attached) this.deliver(entry, events, visibleTo);
   }
 
   /** After the listening connection was lost and opened again: what was sent meanwhile, from the window. */
   private async catchUp(): Promise<void> {
     const events = await liveEventsAfter(readerOf(this.deps.db), this.lastHeard, MAX_REPLAY);
     for (const event of events) this.lastHeard = Math.max(this.lastHeard, Number(event.id));
-    for (const entry of this.attached) this.deliver(entry, events);
+    this.deliverToAll(events);
   }
 
-  private deliver(entry: Attached, events: LiveEvent[]): void {
+  /** `events` oldest first; `visibleTo` answers the part of them a user may see (the same array for all). */
+  private deliver(entry: Attached, events: LiveEvent[], visibleTo: (user: CurrentUser) => LiveEvent[] = (user) => events.filter((e) => mayBeTold(user, e))): void {
     if (entry.replaying || entry.reviews.length) {
       entry.queued.push(...events);
       return;
     }
-    // Not "only ids above the last one sent": two processes may commit 5 after 6, and 5 must still go out.
-    const visible = events.filter((event) => Number(event.id) > entry.replayedUpTo && mayBeTold(entry.stream.user, event));
-    // Every stream that sees the whole batch gets the same array, which the route turns into text once.
-    if (visible.length) entry.stream.send(visible.length === events.length ? events : visible);
+    const visible = visibleTo(entry.stream.user);
+    if (!visible.length) return;
+    // Not "only ids above the last one sent": two processes may commit 5 after 6, and 5 must still go out. Only
+    // what its replay already covered is left out; a batch wholly after it (the usual case) goes as it is.
+    const fresh = Number(visible[0]!.id) > entry.replayedUpTo ? visible : visible.filter((event) => Number(event.id) > entry.replayedUpTo);
+    if (fresh.length) entry.stream.send(fresh);
   }
 
 

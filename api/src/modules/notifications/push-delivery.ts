@@ -6,7 +6,7 @@
 // PUSH_CONCURRENCY at a time per process, so a burst of events never opens a connection per device per event at
 // once; and only to endpoints the endpoint rule accepts (push-endpoint.ts): a row it refuses is dropped unsent.
 import webpush, { WebPushError } from 'web-push';
-import { mayBeTold, notificationFor, notificationKindOf, type LiveEventDraft } from '../../contract';
+import { mayBeTold, notificationFor, notificationKindOf, type LiveEventDraft, type NotificationKind } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { Turns } from '../../lib/turns';
 import { deleteSubscription, pushTargetsFor, type PushTarget } from './notifications-queries';
@@ -26,8 +26,8 @@ export function startPushDelivery(deps: Deps): { stop: () => void; idle: () => P
   const inFlight = new Set<Promise<void>>();
   const turns = new Turns(PUSH_CONCURRENCY);
   const inTurn = (job: () => Promise<void>) => turns.run(job);
-  const stop = deps.live.subscribe((event) => {
-    const work = deliver(deps, event, inTurn).catch((err) => deps.logger.error({ err }, 'push delivery failed'));
+  const stop = deps.live.subscribe((events) => {
+    const work = deliverBatch(deps, events, inTurn).catch((err) => deps.logger.error({ err }, 'push delivery failed'));
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   });
@@ -39,10 +39,25 @@ export function startPushDelivery(deps: Deps): { stop: () => void; idle: () => P
   };
 }
 
-async function deliver(deps: Deps, event: LiveEventDraft, inTurn: (job: () => Promise<void>) => Promise<void>): Promise<void> {
-  const kind = notificationKindOf(event);
-  if (!kind) return;
-  const targets = (await pushTargetsFor(deps.db, kind)).filter((t) => mayBeTold({ id: t.userId, role: t.role }, event));
+type InTurn = (job: () => Promise<void>) => Promise<void>;
+
+/** A batch of events (a burst of leads): the devices that want each kind are read once for the batch. */
+async function deliverBatch(deps: Deps, events: readonly LiveEventDraft[], inTurn: InTurn): Promise<void> {
+  const byKind = new Map<NotificationKind, LiveEventDraft[]>();
+  for (const event of events) {
+    const kind = notificationKindOf(event);
+    if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), event]);
+  }
+  await Promise.all(
+    [...byKind].map(async ([kind, ofKind]) => {
+      const targets = await pushTargetsFor(deps.db, kind);
+      if (targets.length) await Promise.all(ofKind.map((event) => deliver(deps, event, targets, inTurn)));
+    }),
+  );
+}
+
+async function deliver(deps: Deps, event: LiveEventDraft, wanting: readonly PushTarget[], inTurn: InTurn): Promise<void> {
+  const targets = wanting.filter((t) => mayBeTold({ id: t.userId, role: t.role }, event));
   if (!targets.length) return;
   const message = notificationFor(event);
   const payload = JSON.stringify(message);

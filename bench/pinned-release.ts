@@ -1,0 +1,31 @@
+// An earlier release of the product, run beside today's in the same bench run, so a regression in intake shows as
+// a difference measured minutes apart on the same machine, not against a figure from another day. The release is
+// the last one before the no-script forms, the quarantine and the live desk (2,786 leads/s on SQLite when it
+// was current, issue "Run it at scale"). Its files are taken from git (`git archive`) into a temp directory once
+// and run with today's node_modules: its own bench/serve.ts, its own migrations, on a database of its own.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type ServerProcess } from './server-process';
+
+/** BENCH_RELEASE names another commit to compare with (the main of a morning, to see what a day's work changed). */
+export const PINNED_RELEASE = process.env.BENCH_RELEASE ?? 'c5364b2';
+
+/** The pinned release's server on `databaseUrl`, or null (with the reason) when this checkout cannot give it. */
+export async function startPinnedRelease(databaseUrl: string): Promise<ServerProcess | { missing: string }> {
+  const repo = path.join(import.meta.dirname, '..');
+  const root = path.join(os.tmpdir(), `dm-release-${PINNED_RELEASE}`);
+  try {
+    if (!fs.existsSync(path.join(root, 'bench', 'serve.ts'))) {
+      fs.rmSync(root, { recursive: true, force: true });
+      fs.mkdirSync(root, { recursive: true });
+      const archive = execFileSync('git', ['-C', repo, 'archive', PINNED_RELEASE], { maxBuffer: 512 * 1024 * 1024 });
+      execFileSync('tar', ['-x', '-C', root], { input: archive });
+      fs.symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    }
+  } catch (err) {
+    return { missing: `release ${PINNED_RELEASE} not available from git here (${(err as Error).message.split('\n')[0]})` };
+  }
+  return startServer('app', databaseUrl, {}, root);
+}
