@@ -34,14 +34,14 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
       return;
     }
     const body = new PassThrough();
-    const write = (text: string) => {
-      if (!body.writableEnded) body.write(text);
+    const write = (chunk: string | Buffer) => {
+      if (!body.writableEnded) body.write(chunk);
     };
     const stream: LiveStream = {
       user: ctx.state.user,
       sessionId: currentSessionId(ctx),
       send: (events) => write(encodedBatch(events)),
-      heartbeat: () => write(': heartbeat\n\n'),
+      heartbeat: () => write(HEARTBEAT),
       end: (shutdown) => {
         if (shutdown) ctx.res.once('finish', () => ctx.req.socket.destroy());
         body.end();
@@ -87,13 +87,18 @@ function encoded(event: LiveEvent): string {
   return text;
 }
 
-/** A batch (one array, sent to every stream that sees all of it) is joined into one text once. */
-const batches = new WeakMap<readonly LiveEvent[], string>();
-function encodedBatch(events: readonly LiveEvent[]): string {
-  let text = batches.get(events);
-  if (text === undefined) batches.set(events, (text = events.map(encoded).join('')));
-  return text;
+/**
+ * A batch (one array, sent to every stream that sees all of it) is turned into bytes once: written as text, each
+ * stream's socket would encode the same text again (with 1,000 streams, most of a batch's cost).
+ */
+const batches = new WeakMap<readonly LiveEvent[], Buffer>();
+function encodedBatch(events: readonly LiveEvent[]): Buffer {
+  let bytes = batches.get(events);
+  if (bytes === undefined) batches.set(events, (bytes = Buffer.from(events.map(encoded).join(''))));
+  return bytes;
 }
+
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
 
 function frame(type: 'live' | 'reset' | 'ready', id: string, data: LiveEvent | Record<string, unknown>): string {
   return `event: ${type}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;

@@ -24,6 +24,13 @@ const MAX_REPLAY = 500;
  * costs a write per stream per batch rather than per lead (what 1,000 streams cost intake: docs/performance.md).
  */
 const BATCH_MS = 20;
+/**
+ * A write per stream is the fan-out's whole cost, so with many streams open batches are spaced further apart:
+ * one at most every 0.5 ms per stream (500 ms from 1,000 streams on), measured from the last one. A lead after a
+ * quiet spell still goes out after BATCH_MS; only a steady flow waits for the spacing, well within its second.
+ */
+const SPACING_MS_PER_STREAM = 0.5;
+const SPACING_MAX_MS = 500;
 
 /**
  * Where a stream starts: after the last event it heard (Last-Event-ID), or, for a screen's first stream, at a
@@ -74,6 +81,7 @@ export class LiveHub {
   private closed = false;
   private batch: LiveEvent[] = [];
   private batchTimer: NodeJS.Timeout | null = null;
+  private lastBatchAt = 0;
   private checks = 0;
 
   constructor(private readonly deps: Deps) {
@@ -180,11 +188,15 @@ export class LiveHub {
     const events = await findLiveEvents(readerOf(this.deps.db), ids);
     for (const event of events) this.lastHeard = Math.max(this.lastHeard, Number(event.id));
     this.batch.push(...events);
-    this.batchTimer ??= setTimeout(() => this.sendBatch(), BATCH_MS);
+    if (!this.batchTimer) {
+      const spacing = Math.min(SPACING_MAX_MS, this.attached.size * SPACING_MS_PER_STREAM);
+      this.batchTimer = setTimeout(() => this.sendBatch(), Math.max(BATCH_MS, this.lastBatchAt + spacing - performance.now()));
+    }
   }
 
   private sendBatch(): void {
     this.batchTimer = null;
+    this.lastBatchAt = performance.now();
     const events = this.batch.sort((a, b) => Number(a.id) - Number(b.id));
     this.batch = [];
     this.deliverToAll(events);
