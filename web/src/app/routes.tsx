@@ -6,6 +6,7 @@ import type { UserRole } from '@contract';
 import type { UnauthorizedWording } from '../lib/session-expired';
 import type { ShortcutName } from '../lib/keyboard-shortcuts';
 import { lazyPage, type LazyPage } from './lazy-page';
+import type { AdminPageName } from './admin-pages';
 
 export interface PageMeta {
   title: string;
@@ -153,12 +154,15 @@ export const STANDALONE_ROUTES: RouteDef[] = [
 
 const ADMINS_ONLY: readonly UserRole[] = ['admin'];
 
+/** A staff screen's page, through admin-pages.ts: what it preloads is listed there, not in the public entry. */
+const adminPage = (name: AdminPageName) => lazyPage(() => import('./admin-pages').then((pages) => pages.ADMIN_PAGES[name]()));
+
 /** The staff screens, in the order of the staff navigation. */
 export const ADMIN_ROUTES: AdminRouteDef[] = [
   {
     path: '/admin',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/dashboard-page')),
+    page: adminPage('dashboard'),
     meta: { title: 'Lead dashboard | DirectMailers Admin', description: 'Leads and pipeline at a glance.' },
     admin: {
       heading: 'Lead Dashboard',
@@ -173,7 +177,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   {
     path: '/admin/samples',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/samples-page')),
+    page: adminPage('samples'),
     meta: { title: 'Sample Management | DirectMailers Admin', description: 'Sample templates and sample requests.' },
     admin: {
       heading: 'Sample Management',
@@ -188,7 +192,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   {
     path: '/admin/pricing',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/pricing-page')),
+    page: adminPage('pricing'),
     meta: { title: 'Pricing Management | DirectMailers Admin', description: 'Pricing products and their audit log.' },
     // This screen words a lost session as one line: 'Unauthorized: You are logged out. Logging in again...'.
     admin: { heading: 'Pricing Management', shortLabel: 'Pricing', intro: 'The products and starting prices on the public pricing page.', roles: ADMINS_ONLY, unauthorizedWording: 'inline', goKey: 'p' },
@@ -196,7 +200,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   {
     path: '/admin/capture',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/capture-page')),
+    page: adminPage('capture'),
     meta: { title: 'Event Capture | DirectMailers Admin', description: 'Capture leads at events, online or offline.' },
     // Field reps capture leads too, and the screen saves on the device when the network is gone.
     admin: {
@@ -211,28 +215,28 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
   {
     path: '/admin/team',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/team-page')),
+    page: adminPage('team'),
     meta: { title: 'Team | DirectMailers Admin', description: 'Staff accounts, their devices, and the staff audit log.' },
     admin: { heading: 'Team', shortLabel: 'Team', intro: 'Staff accounts: invite, change roles, reset passwords, deactivate, and see their devices.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 't', listed: 'wide-sidebar' },
   },
   {
     path: '/admin/privacy',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/privacy-page')),
+    page: adminPage('privacy'),
     meta: { title: 'Privacy | DirectMailers Admin', description: 'Find, export or erase a person; the retention rule.' },
     admin: { heading: 'Privacy', shortLabel: 'Privacy', intro: 'Everything stored about a person, for a request to see it or to be forgotten.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'y', listed: 'wide-sidebar' },
   },
   {
     path: '/admin/mail',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/mail-page')),
+    page: adminPage('mail'),
     meta: { title: 'Mail | DirectMailers Admin', description: 'What the product e-mails: queued, sent and failed messages, and the transport.' },
     admin: { heading: 'Mail', shortLabel: 'Mail', intro: 'What the product e-mails, and whether it went out: retry a failed message, or send yourself a test.', roles: ADMINS_ONLY, unauthorizedWording: 'titled', goKey: 'm', listed: 'wide-sidebar' },
   },
   {
     path: '/admin/devices',
     layout: 'admin',
-    page: lazyPage(() => import('../pages/admin/devices-page')),
+    page: adminPage('devices'),
     meta: { title: 'Your Devices | DirectMailers Admin', description: 'Where you are signed in.' },
     // Everyone signed in manages their own devices, reps too.
     admin: { heading: 'Your Devices', shortLabel: 'Devices', intro: 'Where you are signed in. Sign out any device you do not recognise.', roles: ['admin', 'rep'], unauthorizedWording: 'titled', goKey: 'v', listed: 'account-menu' },
