@@ -57,6 +57,7 @@ export async function benchSearch(engine: BenchEngine): Promise<GoalRow[]> {
       loadSeconds = (performance.now() - started) / 1000;
       const now = new Date().toISOString();
       await db('users').insert({ email: 'bench@example.com', name: 'Bench', role: 'admin', password_hash: await hashPassword(password), created_at: now, updated_at: now });
+      await shareOutOwners(db, now);
     } finally {
       await db.destroy();
     }
@@ -90,6 +91,9 @@ export async function benchSearch(engine: BenchEngine): Promise<GoalRow[]> {
         { label: 'first page', path: '/api/admin/leads', goalMs: PAGE_GOAL_MS },
         { label: 'second page', path: `/api/admin/leads?before=${firstPage.at(-1)!.id}` },
         { label: 'status filter', path: '/api/admin/leads?status=synced' },
+        { label: 'owner filter "Mine" (0.1 % of leads)', path: '/api/admin/leads?owner=me', goalMs: SEARCH_GOAL_MS },
+        { label: 'owner filter "Unassigned" (9.9 %, scattered)', path: '/api/admin/leads?owner=none', goalMs: SEARCH_GOAL_MS },
+        { label: 'owner "Mine" and stage New', path: '/api/admin/leads?owner=me&stage=new', goalMs: SEARCH_GOAL_MS },
         ...searchProbes,
       ];
       const rows: string[][] = [];
@@ -110,6 +114,18 @@ export async function benchSearch(engine: BenchEngine): Promise<GoalRow[]> {
   } finally {
     await bdb.drop();
   }
+}
+
+/**
+ * Owners as a working desk has them: another rep owns nine leads in ten, the bench's own account one in a
+ * thousand (its "Mine"), and one in ten is nobody's, scattered over the two years ("Unassigned").
+ */
+async function shareOutOwners(db: Knex, nowIso: string): Promise<void> {
+  const [other] = (await db('users').insert({ email: 'other-rep@example.com', name: 'Other Rep', role: 'rep', password_hash: 'x', created_at: nowIso, updated_at: nowIso }).returning('id')) as ({ id: number } | number)[];
+  const me = (await db('users').where({ email: 'bench@example.com' }).first('id')) as { id: number };
+  const otherId = typeof other === 'object' ? other.id : other;
+  await db('leads').whereRaw('id % 10 <> 0').update({ owner_user_id: otherId, stage: 'contacted' });
+  await db('leads').whereRaw('id % 1000 = 0').update({ owner_user_id: me.id });
 }
 
 /**
