@@ -9,23 +9,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, type ServerProcess } from './server-process';
 
-/** BENCH_RELEASE names another commit to compare with (the main of a morning, to see what a day's work changed). */
-export const PINNED_RELEASE = process.env.BENCH_RELEASE ?? 'c5364b2';
+/**
+ * BENCH_RELEASE names other commits to compare with, separated by commas (the main of a morning, to see what a
+ * day's work changed; a change's parent and the change itself, to see what it cost): each gets its row.
+ */
+export const PINNED_RELEASES = (process.env.BENCH_RELEASE ?? 'c5364b2').split(',').map((c) => c.trim()).filter(Boolean);
 
 /** The pinned release's server on `databaseUrl`, or null (with the reason) when this checkout cannot give it. */
-export async function startPinnedRelease(databaseUrl: string): Promise<ServerProcess | { missing: string }> {
+export async function startPinnedRelease(release: string, databaseUrl: string): Promise<ServerProcess | { missing: string }> {
   const repo = path.join(import.meta.dirname, '..');
-  const root = path.join(os.tmpdir(), `dm-release-${PINNED_RELEASE}`);
+  const root = path.join(os.tmpdir(), `dm-release-${release.replace(/[^\w.-]/g, '_')}`);
   try {
     if (!fs.existsSync(path.join(root, 'bench', 'serve.ts'))) {
       fs.rmSync(root, { recursive: true, force: true });
       fs.mkdirSync(root, { recursive: true });
-      const archive = execFileSync('git', ['-C', repo, 'archive', PINNED_RELEASE], { maxBuffer: 512 * 1024 * 1024 });
+      const archive = execFileSync('git', ['-C', repo, 'archive', release], { maxBuffer: 512 * 1024 * 1024 });
       execFileSync('tar', ['-x', '-C', root], { input: archive });
       fs.symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
     }
   } catch (err) {
-    return { missing: `release ${PINNED_RELEASE} not available from git here (${(err as Error).message.split('\n')[0]})` };
+    return { missing: `release ${release} not available from git here (${(err as Error).message.split('\n')[0]})` };
   }
   return startServer('app', databaseUrl, {}, root);
 }

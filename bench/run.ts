@@ -11,7 +11,7 @@ import { hashPassword } from '../api/src/modules/auth';
 import { benchEngines, createBenchDb, type BenchEngine } from './bench-db';
 import { printGoals, printTable, type GoalRow } from './goals';
 import { startProduct, startServer } from './server-process';
-import { PINNED_RELEASE, startPinnedRelease } from './pinned-release';
+import { PINNED_RELEASES, startPinnedRelease } from './pinned-release';
 import { benchOutboxReplay, benchOutboxDevices } from './outbox-replay';
 import { benchCrmSync } from './crm-sync';
 import { benchSearch } from './search';
@@ -84,7 +84,8 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
     const spam = await hammer(app.baseUrl, '/api/leads', () => spamJson);
     const samples = await hammer(app.baseUrl, '/api/print-samples', () => sampleJson);
     const captures = await hammer(app.baseUrl, '/api/capture/leads', captureBody, { cookie });
-    const pinned = await hammerPinnedRelease(engine);
+    const pinned: { release: string; result: Result | string }[] = [];
+    for (const release of PINNED_RELEASES) pinned.push({ release, result: await hammerPinnedRelease(release, engine) });
     const product = [1, 2].map((workers) => ({ workers, result: null as Result | null }));
     for (const one of product) one.result = await hammerProduct(engine, one.workers);
     const row = (name: string, r: Result) =>
@@ -96,7 +97,7 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       row('POST /api/leads, suspected spam (stored in quarantine)', spam),
       row('POST /api/print-samples, stored', samples),
       row('POST /api/capture/leads, stored', captures),
-      typeof pinned === 'string' ? [pinned, '', '', '', '', ''] : row(`POST /api/leads, stored, release ${PINNED_RELEASE}`, pinned),
+      ...pinned.map(({ release, result }) => (typeof result === 'string' ? [result, '', '', '', '', ''] : row(`POST /api/leads, stored, release ${release}`, result))),
       ...product.map(({ workers, result }) => row(`POST /api/leads, stored, npm start with WEB_CONCURRENCY=${workers}`, result!)),
     ]);
     const ratio = (r: Result) => r.requests.average / ceiling.requests.average;
@@ -113,9 +114,11 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       { engine, goal: 'POST /api/leads p99 <= 50 ms at 50 connections', figure: `${leads.latency.p99} ms`, met: clean(leads) && leads.latency.p99 <= 50 },
       { engine, goal: 'POST /api/leads >= 0.25 × the framework floor of this run', figure: `${(leads.requests.average / framework.requests.average).toFixed(3)} ×`, met: clean(leads) && leads.requests.average >= 0.25 * framework.requests.average },
       // A regression shows here as today's figure below the earlier release's, measured minutes apart.
-      typeof pinned === 'string'
-        ? { engine, goal: `POST /api/leads at least release ${PINNED_RELEASE}'s rate, same run`, figure: pinned, met: null }
-        : { engine, goal: `POST /api/leads at least release ${PINNED_RELEASE}'s rate, same run (${pinned.requests.average.toFixed(0)} req/s)`, figure: `${(leads.requests.average / Math.max(1, pinned.requests.average)).toFixed(2)} × the release`, met: clean(leads) && leads.requests.average >= 0.95 * pinned.requests.average },
+      ...pinned.map(({ release, result }) =>
+        typeof result === 'string'
+          ? { engine, goal: `POST /api/leads at least release ${release}'s rate, same run`, figure: result, met: null }
+          : { engine, goal: `POST /api/leads at least release ${release}'s rate, same run (${result.requests.average.toFixed(0)} req/s)`, figure: `${(leads.requests.average / Math.max(1, result.requests.average)).toFixed(2)} × the release`, met: clean(leads) && leads.requests.average >= 0.95 * result.requests.average },
+      ),
       // Suspected spam is stored (quarantined, never discarded), so it takes the leads' storing path.
       { engine, goal: 'suspected spam (stored in quarantine) within 10 % of leads', figure: `${ratio(spam).toFixed(2)} × (${ofLeads(spam)})`, met: withinTenPercent(spam) },
       { engine, goal: 'POST /api/print-samples within 10 % of leads', figure: `${ratio(samples).toFixed(2)} × (${ofLeads(samples)})`, met: withinTenPercent(samples) },
@@ -130,10 +133,10 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
 }
 
 /** Leads into the pinned earlier release, on a database of its own: its rate and tail beside today's. */
-async function hammerPinnedRelease(engine: BenchEngine): Promise<Result | string> {
+async function hammerPinnedRelease(release: string, engine: BenchEngine): Promise<Result | string> {
   const db = await createBenchDb('pinned', engine);
   try {
-    const server = await startPinnedRelease(db.url);
+    const server = await startPinnedRelease(release, db.url);
     if ('missing' in server) return server.missing;
     try {
       return await hammer(server.baseUrl, '/api/leads', () => leadJson);
