@@ -33,7 +33,7 @@ async function postLead(baseUrl: string, i: number, key: string) {
 }
 
 describe.each(ENGINES)('a server killed mid-burst on %s', (engine) => {
-  it('SIGKILL under 40 concurrent leads: every acknowledged lead kept, every resend answered 201 (no 409), every lead stored exactly once', { timeout: 120_000 }, async () => {
+  it('SIGKILL under 40 concurrent leads: every acknowledged lead kept, every resend answered 201 (no 409), every lead stored exactly once with its live event', { timeout: 120_000 }, async () => {
     const database = await createChildDatabase(engine);
     try {
       const keys = Array.from({ length: BURST }, () => crypto.randomUUID());
@@ -73,6 +73,10 @@ describe.each(ENGINES)('a server killed mid-burst on %s', (engine) => {
         const rollups = await db('lead_rollups').sum({ n: 'count' }).first();
         expect(Number(rollups?.n)).toBe(BURST);
         expect(Number((await db('crm_sync_jobs').count({ n: '*' }).first())?.n)).toBe(BURST);
+        // The live desk's event is written in the lead's own transaction: one per lead, none lost to the kill.
+        const events: { record_id: number; n: number | string }[] = await db('live_events').where({ type: 'lead.created' }).select('record_id').count({ n: '*' }).groupBy('record_id');
+        expect(events).toHaveLength(BURST);
+        expect(events.every((e) => Number(e.n) === 1)).toBe(true);
         expect(await db('idempotency_keys').whereNot('state', 'done').select('key')).toEqual([]);
       } finally {
         await db.destroy();
