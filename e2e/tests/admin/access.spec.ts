@@ -128,19 +128,25 @@ test('session ended elsewhere, then a dashboard read - titled Unauthorized toast
 test.describe('a rep', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('rep account - "This area is for admins" on every screen and no admin data requested', async ({ page }) => {
+  test('rep account - "This area is for admins" on every admin-only screen and no admin data requested; the desk lists their own leads only', async ({ page }) => {
     const rep = { email: `${uniqueTag('rep')}@example.com`, password: 'e2e-rep-password' };
     addUser(rep.email, rep.password, 'rep', 'Rita Rep');
     await signIn(page.request, rep);
     const adminCalls: string[] = [];
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
-      // The live stream is open to reps: it carries only their own captures (api/src/modules/live/live.test.ts).
+      // The live stream is open to reps: it carries only their own captures and leads (api/src/modules/live/live.test.ts).
       if (path.startsWith('/api/admin/') && path !== '/api/admin/live') adminCalls.push(req.url());
     });
 
+    // The desk (issue #31) asks for the leads alone, which the server narrows to the rep's own (lead-owner.spec.ts).
     const shell = new AdminShell(page);
-    for (const path of ['/admin', '/admin/samples', '/admin/pricing', '/admin/team', '/admin/privacy']) {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Recent Leads' })).toBeVisible();
+    await expect(shell.notAdminNotice).toHaveCount(0);
+    await expect.poll(() => adminCalls.map((url) => new URL(url).pathname)).toEqual(['/api/admin/leads']);
+    adminCalls.length = 0;
+    for (const path of ['/admin/samples', '/admin/pricing', '/admin/team', '/admin/privacy']) {
       await page.goto(path);
       await expect(shell.notAdminNotice).toBeVisible();
       await expect(shell.signOut).toBeVisible();

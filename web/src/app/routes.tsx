@@ -168,7 +168,8 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
       heading: 'Lead Dashboard',
       shortLabel: 'Leads',
       intro: 'Leads from every form on the site, newest first.',
-      roles: ADMINS_ONLY,
+      // A rep's desk holds only the leads they own (issue #31); the page leaves out what only admins may read.
+      roles: ['admin', 'rep'],
       unauthorizedWording: 'titled',
       goKey: 'd',
       shortcuts: { where: 'Recent Leads', keys: ['next', 'previous', 'open', 'take', 'stage', 'note', 'close', 'search'] },

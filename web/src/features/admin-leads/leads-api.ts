@@ -1,6 +1,6 @@
 // The dashboard's calls: one page of leads at a time, newest first, with the next
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
-import type { CrmStatus, EventDetail, EventSummary, Lead, LeadNoteInput, LeadStage, LeadStageInput, LeadTimelineEntry, Stats } from '@contract';
+import type { CrmStatus, EventDetail, EventSummary, Lead, LeadNoteInput, LeadOwner, LeadStage, LeadStageInput, LeadTimelineEntry, StaffMember, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
 import { readKnownUser } from '../../lib/known-user';
 import { submitThroughOutbox } from '../../lib/outbox';
@@ -96,17 +96,16 @@ export function retryLeadSync(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/retry-sync`).json<Lead>();
 }
 
-/** "Not spam": takes the lead out of quarantine; the server counts it and queues it for the CRM. */
 /** "Take it": the lead becomes the caller's; 409 with "<Name> has this lead." when somebody else has it. */
 export function takeLead(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/take`).json<Lead>();
 }
 
+/** "Not spam": takes the lead out of quarantine; the server counts it and queues it for the CRM. */
 export function releaseLead(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/release`).json<Lead>();
 }
 
-/** One lead by id, for its details (a notification's link). */
 /** PUT …/stage: answers the lead as it now stands. */
 export function changeLeadStage(id: number, input: LeadStageInput): Promise<Lead> {
   return apiClient.put(`${LEADS_PATH}/${id}/stage`, { json: input }).json<Lead>();
@@ -127,6 +126,21 @@ export function fetchLeadTimeline(id: number): Promise<LeadTimelineEntry[]> {
   return apiClient.get(`${LEADS_PATH}/${id}/timeline`).json<LeadTimelineEntry[]>();
 }
 
+/** One lead by id, for its details (a notification's link). */
 export function fetchLead(id: number): Promise<Lead> {
   return apiClient.get(`${LEADS_PATH}/${id}`).json<Lead>();
+}
+
+/** PUT …/owner (admins): another active staff member, or null for nobody; answers the lead as it now stands. */
+export function assignLead(id: number, userId: number | null): Promise<Lead> {
+  return apiClient.put(`${LEADS_PATH}/${id}/owner`, { json: { userId } }).json<Lead>();
+}
+
+/**
+ * Who a lead can be given to: the active accounts of the Team screen's list (GET /api/admin/users, admins only),
+ * read here rather than through the team feature, which this one does not import.
+ */
+export async function fetchAssignableStaff(): Promise<LeadOwner[]> {
+  const staff = await apiClient.get('/api/admin/users').json<StaffMember[]>();
+  return staff.filter((member) => member.state === 'active').map(({ id, name, email }) => ({ id, name: name || email }));
 }

@@ -17,7 +17,8 @@ export interface LeadsState {
   retrying: Set<number>;
   /** Counts up each time the live stream changed what the event summary sums up (it reads it again). */
   liveVersion: number;
-  ensureLoaded: () => void;
+  /** `admin`: the stats, events and CRM line beside the leads too (a rep is refused them). */
+  ensureLoaded: (who: { admin: boolean }) => void;
   setFilters: (filters: Partial<LeadFilters>) => Promise<void>;
   loadStats: () => Promise<void>;
   loadEvents: () => Promise<void>;

@@ -44,12 +44,12 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   retrying: new Set(),
   liveVersion: 0,
 
-  ensureLoaded: () => {
+  ensureLoaded: ({ admin }) => {
     if (useLeadsList.getState().status === 'idle') {
       void useLeadsList.getState().load();
-      void get().loadEvents();
+      if (admin) void get().loadEvents();
     }
-    if (get().statsStatus === 'idle') {
+    if (admin && get().statsStatus === 'idle') {
       void get().loadStats();
       void get().loadCrmStatus();
     }

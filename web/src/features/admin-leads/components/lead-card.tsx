@@ -8,7 +8,8 @@ import { LeadOwnerName, LeadStageMarks } from './lead-work-marks';
 import { LeadCaptureLine, LeadNameButton, LeadStatusActions, LeadStatusMark, OptionalValue, useNewLead } from './lead-parts';
 import { NewMark } from '../../../components/ui/new-mark';
 
-export function LeadCard({ lead, now, onOpen }: { lead: Lead; now: number; onOpen: () => void }) {
+/** `isAdmin`: Retry sync and Not spam are offered (a rep is refused them). */
+export function LeadCard({ lead, now, isAdmin, onOpen }: { lead: Lead; now: number; isAdmin: boolean; onOpen: () => void }) {
   const { ref, isNew } = useNewLead<HTMLLIElement>(lead.id);
   const details: [string, string | null][] = [
     ['Company', lead.company],
@@ -58,7 +59,7 @@ export function LeadCard({ lead, now, onOpen }: { lead: Lead; now: number; onOpe
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2 empty:hidden">
-        <LeadStatusActions lead={lead} />
+        {isAdmin ? <LeadStatusActions lead={lead} /> : null}
       </div>
     </li>
   );

@@ -1,8 +1,8 @@
 // One lead with every field it has: contact, request, where it was captured and by whom, who owns it ("Take it"
-// while nobody does) and its stage, its CRM status with the reason of a failed sync, the follow-up (stage, notes,
-// timeline) and the visit's attribution (UTM parameters, referrer, landing page).
+// while nobody does) and its stage, its CRM status with the reason of a failed sync, the follow-up (an admin's
+// Owner and Assign, stage, notes, timeline) and the visit's attribution (UTM parameters, referrer, landing page).
 import { useState, type ReactNode } from 'react';
-import { LEAD_STAGE_LABELS, type Attribution, type Lead, type LeadOwner } from '@contract';
+import { LEAD_STAGE_LABELS, type Attribution, type Lead } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { describeError, ServerError } from '../../../lib/server-error';
 import { fetchLead, takeLead } from '../leads-api';
@@ -27,17 +27,23 @@ const ATTRIBUTION_FIELDS: { key: keyof Attribution; label: string }[] = [
 /** Where the dialog puts the focus when it opens: the stage or the note (the desk's s and n), else its first control. */
 export type DetailFocus = 'stage' | 'note' | null;
 
-export function LeadDetailDialog({ lead, focus = null, onClose }: { lead: Lead | null; focus?: DetailFocus; onClose: () => void }) {
+/** `canAssign`: the signed-in person is an admin (the page knows who is signed in; this feature does not ask). */
+export function LeadDetailDialog({ lead, focus = null, canAssign, onClose }: { lead: Lead | null; focus?: DetailFocus; canAssign: boolean; onClose: () => void }) {
   return (
     <Modal open={lead !== null} onClose={onClose} title="Lead details" size="lg">
-      {lead ? <LeadDetails key={lead.id} lead={lead} focus={focus} /> : null}
+      {lead ? <LeadDetails key={lead.id} lead={lead} focus={focus} canAssign={canAssign} /> : null}
     </Modal>
   );
 }
 
-function LeadDetails({ lead: opened, focus }: { lead: Lead; focus: DetailFocus }) {
-  // The lead as this dialog last changed it (its stage); the list behind it follows through the live stream.
+function LeadDetails({ lead: opened, focus, canAssign }: { lead: Lead; focus: DetailFocus; canAssign: boolean }) {
+  // The lead as this dialog last changed it (taken, assigned, its stage); the list behind it is given the same
+  // answer at once, and other desks hear of it through the live stream.
   const [lead, setLead] = useState(opened);
+  const changed = (now: Lead) => {
+    setLead(now);
+    useLeadsList.getState().replace(now);
+  };
   const attribution = ATTRIBUTION_FIELDS.filter(({ key }) => lead.attribution?.[key]);
   return (
     <div className="space-y-5 text-sm">
@@ -59,7 +65,7 @@ function LeadDetails({ lead: opened, focus }: { lead: Lead; focus: DetailFocus }
         {lead.eventName ? <Field term="Event">{lead.eventName}</Field> : null}
         {lead.capturedBy ? <Field term="Captured by">{lead.capturedBy}</Field> : null}
         <Field term="Received">{formatDateTime(lead.createdAt)}</Field>
-        <OwnerField lead={lead} />
+        <OwnerField lead={lead} onChanged={changed} />
         <Field term="Stage">
           {LEAD_STAGE_LABELS[lead.stage]}
           {lead.stage === 'not_a_fit' && lead.stageReason ? `: ${lead.stageReason}` : ''}
@@ -69,14 +75,7 @@ function LeadDetails({ lead: opened, focus }: { lead: Lead; focus: DetailFocus }
         </Field>
         {lead.status === 'sync_failed' && lead.syncError ? <Field term="Sync error">{lead.syncError}</Field> : null}
       </dl>
-      <LeadWorkSection
-        lead={lead}
-        focus={focus}
-        onChanged={(changed) => {
-          setLead(changed);
-          useLeadsList.getState().replace(changed);
-        }}
-      />
+      <LeadWorkSection lead={lead} focus={focus} canAssign={canAssign} onChanged={changed} />
       <LeadCaptureDetails lead={lead} />
       <div>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Message</h3>
@@ -103,24 +102,23 @@ function LeadDetails({ lead: opened, focus }: { lead: Lead; focus: DetailFocus }
 }
 
 /** Who owns the lead; while nobody does, "Take it" makes it the signed-in person's, or says who was quicker. */
-function OwnerField({ lead }: { lead: Lead }) {
-  const [owner, setOwner] = useState<LeadOwner | null>(lead.owner);
+function OwnerField({ lead, onChanged }: { lead: Lead; onChanged: (lead: Lead) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const problemId = `lead-${lead.id}-take-problem`;
+  const owner = lead.owner;
   const take = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      const taken = await takeLead(lead.id);
-      setOwner(taken.owner);
-      useLeadsList.getState().replace(taken);
+      onChanged(await takeLead(lead.id));
     } catch (error) {
       // Somebody was quicker: the server's sentence names them, and the lead is read again to show them as its
       // owner. Anything else in the product's error wording, with the button kept for another try.
       const taken = error instanceof ServerError && error.status === 409;
       setProblem(taken ? error.message : describeError(error));
-      if (taken) setOwner((await fetchLead(lead.id).catch(() => null))?.owner ?? null);
+      const now = taken ? await fetchLead(lead.id).catch(() => null) : null;
+      if (now) onChanged(now);
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,8 @@
 // all answered by the server, plus the CSV export of exactly what is filtered. Typing settles for a moment
 // before the list reloads; `/` puts the cursor in the search box from anywhere on the dashboard. On a phone the
 // filters fold behind one "Filters" button that says how many are set (the search stays in view), so the first
-// lead is not pushed a screen and a half down.
+// lead is not pushed a screen and a half down. A rep's list holds only their own leads (the server's rule), so a
+// rep has no Owner filter, and no event list, suspected spam or export, which are admin data.
 import { useEffect, useRef, useState } from 'react';
 import { LEAD_STAGE_LABELS, LEAD_STAGES, LEAD_STATUSES } from '@contract';
 import { buttonClasses } from '../../../components/ui/button';
@@ -27,7 +28,7 @@ const OWNER_CHOICES: [Filters['owner'], string][] = [
   ['none', 'Unassigned'],
 ];
 
-export function LeadFilters() {
+export function LeadFilters({ isAdmin }: { isAdmin: boolean }) {
   const filters = useLeadsStore((s) => s.filters);
   const setFilters = useLeadsStore((s) => s.setFilters);
   const events = useLeadsStore((s) => s.events);
@@ -53,11 +54,11 @@ export function LeadFilters() {
   }, [query, filters.q, setFilters]);
 
   const setCount = filtersSet(filters);
-  const exportCsv = (
+  const exportCsv = isAdmin ? (
     <a href={leadsCsvUrl(filters)} download className={buttonClasses('secondary', 'md', 'h-10.5')}>
       Export CSV
     </a>
-  );
+  ) : null;
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
@@ -103,18 +104,20 @@ export function LeadFilters() {
       </div>
       {/* Below 640 px a panel of two columns under the button; from 640 px its fields join the row (`contents`). */}
       <div id={PANEL_ID} className={`${open ? 'grid' : 'hidden'} grid-cols-2 items-end gap-3 sm:contents`}>
-        <div>
-          <label htmlFor="lead-owner" className="block text-sm font-medium text-slate-800">
-            Owner
-          </label>
-          <select id="lead-owner" value={filters.owner} onChange={(event) => void setFilters({ owner: event.target.value as Filters['owner'] })} className={`mt-1 ${LINE_CONTROL} sm:w-36`}>
-            {OWNER_CHOICES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        {isAdmin ? (
+          <div>
+            <label htmlFor="lead-owner" className="block text-sm font-medium text-slate-800">
+              Owner
+            </label>
+            <select id="lead-owner" value={filters.owner} onChange={(event) => void setFilters({ owner: event.target.value as Filters['owner'] })} className={`mt-1 ${LINE_CONTROL} sm:w-36`}>
+              {OWNER_CHOICES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div>
           <label htmlFor="lead-stage" className="block text-sm font-medium text-slate-800">
             Stage
@@ -141,7 +144,7 @@ export function LeadFilters() {
             ))}
           </select>
         </div>
-        {events.length || filters.event ? (
+        {isAdmin && (events.length || filters.event) ? (
           <div>
             <label htmlFor="lead-event" className="block text-sm font-medium text-slate-800">
               Event
@@ -158,17 +161,19 @@ export function LeadFilters() {
         ) : null}
         <QualifyFilters />
         {/* Submissions that tripped the spam guards wait here, out of the list and the stats, until released. */}
-        <label className="col-span-2 flex h-10.5 items-center gap-2 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            checked={filters.spam}
-            onChange={(event) => void setFilters({ spam: event.target.checked })}
-            className="h-4 w-4 rounded border-slate-300 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
-          />
-          Suspected spam
-        </label>
+        {isAdmin ? (
+          <label className="col-span-2 flex h-10.5 items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={filters.spam}
+              onChange={(event) => void setFilters({ spam: event.target.checked })}
+              className="h-4 w-4 rounded border-slate-300 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+            />
+            Suspected spam
+          </label>
+        ) : null}
       </div>
-      <div className="hidden sm:block">{exportCsv}</div>
+      {exportCsv ? <div className="hidden sm:block">{exportCsv}</div> : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { fetchLead } from '../leads-api';
 import { useLeadsList } from '../leads-store';
 import { LeadDetailDialog } from './lead-detail-dialog';
 
-export function LeadFromLink() {
+export function LeadFromLink({ canAssign }: { canAssign: boolean }) {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('lead'));
   const [lead, setLead] = useState<Lead | null>(null);
@@ -47,5 +47,5 @@ export function LeadFromLink() {
       { replace: true },
     );
   };
-  return <LeadDetailDialog lead={lead} onClose={close} />;
+  return <LeadDetailDialog lead={lead} canAssign={canAssign} onClose={close} />;
 }

@@ -1,5 +1,7 @@
-// Working a lead in its details (issue #31): move it to another stage (Not a fit needs a reason), write a note,
-// and read its timeline: every note and owner and stage change with who and when, newest first. The stage and
+// Working a lead in its details (issue #31): an admin gives it to somebody (lead-assign-form.tsx), anyone who may
+// work it moves it to another stage (Not a fit needs a reason) or writes a note, and reads its timeline: every
+// note and owner and stage change with who and when, newest first, read again whenever the owner or stage shown
+// changes (a take, an assignment, a stage saved here). The stage and
 // the note are checked with the server's own schemas, their errors tied to their fields; a note keeps one
 // Idempotency-Key until it is stored, so pressing Add note again after a lost answer adds it once. Offline, a
 // note goes to the outbox and is sent once when the network returns.
@@ -22,11 +24,15 @@ import { subscribe } from '../../../lib/events';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { describeError } from '../../../lib/server-error';
 import { addLeadNote, changeLeadStage, fetchLeadTimeline } from '../leads-api';
+import { LeadAssignForm } from './lead-assign-form';
 
 type Timeline = { state: 'loading' } | { state: 'ready'; entries: LeadTimelineEntry[] } | { state: 'error'; message: string };
 
-/** `focus`: the control the dialog opens on (Headless UI's Dialog focuses the element marked data-autofocus). */
-export function LeadWorkSection({ lead, focus, onChanged }: { lead: Lead; focus: 'stage' | 'note' | null; onChanged: (lead: Lead) => void }) {
+/**
+ * `focus`: the control the dialog opens on (Headless UI's Dialog focuses the element marked data-autofocus).
+ * `canAssign`: the signed-in person is an admin, who may give the lead to anyone.
+ */
+export function LeadWorkSection({ lead, focus, canAssign, onChanged }: { lead: Lead; focus: 'stage' | 'note' | null; canAssign: boolean; onChanged: (lead: Lead) => void }) {
   const [timeline, setTimeline] = useState<Timeline>({ state: 'loading' });
   const load = useCallback(async () => {
     try {
@@ -35,21 +41,18 @@ export function LeadWorkSection({ lead, focus, onChanged }: { lead: Lead; focus:
       setTimeline({ state: 'error', message: describeError(error) });
     }
   }, [lead.id]);
-  useEffect(() => void load(), [load]);
+  const { stage, stageReason } = lead;
+  const ownerId = lead.owner?.id;
+  // Each change of owner or stage wrote a timeline line on the server: read it again to show that line.
+  useEffect(() => void load(), [load, ownerId, stage, stageReason]);
 
   return (
     <section aria-labelledby={`lead-${lead.id}-work`} className="space-y-4">
       <h3 id={`lead-${lead.id}-work`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
         Follow-up
       </h3>
-      <StageForm
-        lead={lead}
-        autoFocus={focus === 'stage'}
-        onSaved={(changed) => {
-          onChanged(changed);
-          void load();
-        }}
-      />
+      {canAssign ? <LeadAssignForm lead={lead} onAssigned={onChanged} /> : null}
+      <StageForm lead={lead} autoFocus={focus === 'stage'} onSaved={onChanged} />
       <NoteForm leadId={lead.id} autoFocus={focus === 'note'} onAdded={load} />
       <TimelineList timeline={timeline} />
     </section>

@@ -35,7 +35,8 @@ const LEAD_COLUMNS = [
 // How often the waiting clocks move: they show whole minutes.
 const CLOCK_TICK_MS = 20_000;
 
-export function LeadsTable() {
+/** `isAdmin`: the signed-in person is an admin (Owner and Assign in the details; Retry sync, Not spam); else a rep. */
+export function LeadsTable({ isAdmin }: { isAdmin: boolean }) {
   const leads = useLeadsList((s) => s.items);
   const status = useLeadsList((s) => s.status);
   const error = useLeadsList((s) => s.error);
@@ -100,18 +101,18 @@ export function LeadsTable() {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {leads.map((lead) => (
-              <LeadRow key={lead.id} lead={lead} now={now} onOpen={() => open(lead)} />
+              <LeadRow key={lead.id} lead={lead} now={now} isAdmin={isAdmin} onOpen={() => open(lead)} />
             ))}
           </tbody>
         </table>
       ) : (
         <ul className="space-y-3">
           {leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} now={now} onOpen={() => open(lead)} />
+            <LeadCard key={lead.id} lead={lead} now={now} isAdmin={isAdmin} onOpen={() => open(lead)} />
           ))}
         </ul>
       )}
-      <LeadDetailDialog lead={shown} focus={focus} onClose={() => setShown(null)} />
+      <LeadDetailDialog lead={shown} focus={focus} canAssign={isAdmin} onClose={() => setShown(null)} />
     </div>
   );
 }
@@ -122,7 +123,7 @@ function selectedLead(list: HTMLElement | null, leads: readonly Lead[]): Lead | 
   return leads.find((lead) => lead.id === id) ?? null;
 }
 
-function LeadRow({ lead, now, onOpen }: { lead: Lead; now: number; onOpen: () => void }) {
+function LeadRow({ lead, now, isAdmin, onOpen }: { lead: Lead; now: number; isAdmin: boolean; onOpen: () => void }) {
   const { ref, isNew } = useNewLead<HTMLTableRowElement>(lead.id);
   return (
     // The selected row (its name button focused) is outlined as a whole.
@@ -146,7 +147,7 @@ function LeadRow({ lead, now, onOpen }: { lead: Lead; now: number; onOpen: () =>
       <td className="px-3 py-3">
         <div className="flex flex-col items-start gap-2">
           <LeadStatusMark lead={lead} />
-          <LeadStatusActions lead={lead} />
+          {isAdmin ? <LeadStatusActions lead={lead} /> : null}
         </div>
       </td>
     </tr>
