@@ -15,7 +15,7 @@ import { MailWorker } from './modules/mail';
 import { startRetentionTimer } from './modules/privacy';
 import { startOverdueSweep } from './modules/lead-work';
 import { startQuarantinePurgeTimer } from './pipeline/quarantine';
-import { createSubmissions } from './wiring';
+import { createSubmissions, LEAD_WORK_FOLLOWERS } from './wiring';
 import { createLiveBus } from './pipeline/live-bus';
 import { liveHubOf } from './modules/live';
 import { Lifecycle } from './lib/lifecycle';
@@ -82,6 +82,7 @@ async function serve(config: Config, worker: WorkerLink | null) {
     sessionKeys,
     live,
     submissions: createSubmissions(logger, live, { config, sessionKeys }),
+    leadWorkFollowers: LEAD_WORK_FOLLOWERS,
   };
   const app = createApp(deps, { lifecycle, metricsText: worker ? worker.clusterMetrics : () => registry.metrics() });
   handle = app.callback();

@@ -1,8 +1,8 @@
 // A stand-in for Pipedrive's API, for tests and the bench: a real HTTP server on an ephemeral port that speaks
 // the paths, headers and JSON envelopes the sync uses (checked against Pipedrive's docs, see docs/crm-sync.md),
-// keeps persons, organizations, deals and notes in memory (deleting them as the DELETE endpoints do), and can be
+// keeps users, persons, organizations, deals and notes in memory (deleting them as the DELETE endpoints do), and can be
 // told to misbehave: answer 429 with rate-limit headers or a 5xx a number of times, drop the connection right
-// after storing a deal, hide new records from search for a while (Pipedrive's search index trails its writes),
+// after storing a deal or a note, hide new records from search for a while (Pipedrive's search index trails its writes),
 // or be down altogether (every connection dropped unanswered).
 import http from 'node:http';
 
@@ -25,6 +25,17 @@ export interface FakeOrganization {
   add_time: string;
   update_time: string;
 }
+/** A Pipedrive user (a seat in the company account): what GET /api/v1/users/find answers. */
+export interface FakeUser {
+  id: number;
+  name: string;
+  email: string;
+  active_flag: boolean;
+  is_admin: number;
+  role_id: number;
+  created: string;
+  modified: string | null;
+}
 export interface FakeDeal {
   id: number;
   title: string;
@@ -32,7 +43,8 @@ export interface FakeDeal {
   currency: string;
   person_id: number | null;
   org_id: number | null;
-  status: 'open';
+  status: 'open' | 'won' | 'lost';
+  lost_reason: string | null;
   owner_id: number;
   visible_to: number;
   add_time: string;
@@ -69,6 +81,9 @@ export interface RecordedRequest {
 export interface FakePipedrive {
   url: string;
   token: string;
+  users: FakeUser[];
+  /** Adds a user to the company account (as an admin would invite one); answers it. */
+  addUser: (user: { name: string; email: string; active?: boolean }) => FakeUser;
   persons: FakePerson[];
   organizations: FakeOrganization[];
   deals: FakeDeal[];
@@ -79,6 +94,8 @@ export interface FakePipedrive {
   clearFailures: () => void;
   /** The next `times` deal creations store the deal, then drop the connection without an answer. */
   crashAfterCreatingDeal: (times: number) => void;
+  /** The next `times` note creations store the note, then drop the connection without an answer. */
+  crashAfterCreatingNote: (times: number) => void;
   /** While down, every connection is dropped without an answer, as when Pipedrive cannot be reached. */
   setDown: (down: boolean) => void;
   /** Latency added to every answer, in ms. */
@@ -93,6 +110,11 @@ export interface FakePipedrive {
 }
 
 const OWNER_ID = 1;
+
+/** The user the API token belongs to: the owner of everything made through the API unless told otherwise. */
+const tokenOwner = (): FakeUser => ({
+  id: OWNER_ID, name: 'API owner', email: 'api-owner@pipedrive.example', active_flag: true, is_admin: 1, role_id: 1, created: '2024-01-01 00:00:00', modified: null,
+});
 const RATE_LIMIT = 40;
 
 export async function startFakePipedrive(options: { token?: string } = {}): Promise<FakePipedrive> {
@@ -105,12 +127,15 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
     requests: [] as RecordedRequest[],
     failures: [] as { times: number; failure: Failure }[],
     crashes: 0,
+    noteCrashes: 0,
+    users: [tokenOwner()],
     down: false,
     latency: 0,
     searchLagMs: 0,
     /** When each person, organization and deal was created (Date.now()), for the search lag. */
     createdAt: new Map<number, number>(),
-    nextId: 1,
+    // Id 1 is the token's own user (OWNER_ID), who owns whatever the API creates.
+    nextId: OWNER_ID + 1,
   };
   const now = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
   const id = () => {
@@ -330,6 +355,7 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
           person_id: typeof body.person_id === 'number' ? body.person_id : null,
           org_id: typeof body.org_id === 'number' ? body.org_id : null,
           status: 'open',
+          lost_reason: null,
           owner_id: OWNER_ID,
           visible_to: 3,
           add_time: now(),
@@ -342,6 +368,34 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
           res.socket?.destroy();
           return;
         }
+        return ok(deal);
+      }
+      // v1 (users have no v2): `term` is matched against names, or only e-mail addresses with search_by_email=1;
+      // data is the list of matching users, or null when none match.
+      if (method === 'GET' && path === '/api/v1/users/find') {
+        const term = (query.term ?? '').toLowerCase();
+        if (!term) return bad(400, 'Search term must be given');
+        const byEmail = query.search_by_email === '1' || query.search_by_email === 'true';
+        const hits = state_.users.filter((u) => (byEmail ? u.email.toLowerCase().includes(term) : u.name.toLowerCase().includes(term)));
+        return ok(hits.length ? hits : null);
+      }
+      // v2 update: only the fields given change; v2 names the owner `owner_id`. A status other than open, won, lost
+      // is refused, and lost_reason is kept only for a lost deal.
+      const dealUpdate = method === 'PATCH' ? /^\/api\/v2\/deals\/(\d+)$/.exec(path) : null;
+      if (dealUpdate) {
+        const deal = state_.deals.find((d) => d.id === Number(dealUpdate[1]));
+        if (!deal) return bad(404, 'Deal not found');
+        if (!body || typeof body !== 'object') return bad(400, 'Body must be given');
+        if (body.owner_id !== undefined) {
+          if (!state_.users.some((u) => u.id === body.owner_id && u.active_flag)) return bad(400, 'owner_id: user not found or inactive');
+          deal.owner_id = body.owner_id;
+        }
+        if (body.status !== undefined) {
+          if (!['open', 'won', 'lost'].includes(body.status)) return bad(400, 'status must be open, won or lost');
+          deal.status = body.status;
+          deal.lost_reason = body.status === 'lost' ? (typeof body.lost_reason === 'string' ? body.lost_reason : null) : null;
+        } else if (body.lost_reason !== undefined && deal.status === 'lost') deal.lost_reason = body.lost_reason;
+        deal.update_time = now();
         return ok(deal);
       }
       if (method === 'GET' && path === '/api/v1/notes') {
@@ -387,6 +441,12 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
           add_time: now(),
         };
         state_.notes.push(note);
+        if (state_.noteCrashes > 0) {
+          state_.noteCrashes--;
+          // Stored, but the answer is lost on the way back (a timeout, a dropped connection).
+          res.socket?.destroy();
+          return;
+        }
         return ok(note, 201);
       }
       return bad(404, 'Unknown method .');
@@ -400,6 +460,15 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
   return {
     url: `http://127.0.0.1:${address.port}`,
     token,
+    get users() {
+      return state.users;
+    },
+    addUser: ({ name, email, active = true }) => {
+      const stamp = now();
+      const user: FakeUser = { id: id(), name, email, active_flag: active, is_admin: 0, role_id: 1, created: stamp, modified: null };
+      state.users.push(user);
+      return user;
+    },
     get persons() {
       return state.persons;
     },
@@ -424,6 +493,9 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
     crashAfterCreatingDeal: (times) => {
       state.crashes = times;
     },
+    crashAfterCreatingNote: (times) => {
+      state.noteCrashes = times;
+    },
     setDown: (down) => {
       state.down = down;
     },
@@ -441,6 +513,8 @@ export async function startFakePipedrive(options: { token?: string } = {}): Prom
       state.requests = [];
       state.failures = [];
       state.crashes = 0;
+      state.noteCrashes = 0;
+      state.users = [tokenOwner()];
       state.down = false;
       state.latency = 0;
       state.searchLagMs = 0;

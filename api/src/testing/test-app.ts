@@ -14,7 +14,7 @@ import { createDb, knexConfig, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { createLiveBus } from '../pipeline/live-bus';
-import { createSubmissions } from '../wiring';
+import { createSubmissions, LEAD_WORK_FOLLOWERS } from '../wiring';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -117,7 +117,11 @@ export async function startTestApp(db: Db, overrides: AppOverrides = {}): Promis
     live: createLiveBus(),
     ...rest,
   };
-  const deps: AppDeps = { ...base, submissions: rest.submissions ?? createSubmissions(base.logger, base.live, base) };
+  const deps: AppDeps = {
+    ...base,
+    submissions: rest.submissions ?? createSubmissions(base.logger, base.live, base),
+    leadWorkFollowers: rest.leadWorkFollowers ?? LEAD_WORK_FOLLOWERS,
+  };
   const server = http.createServer(createApp(deps).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -30,6 +30,7 @@ import * as m070 from './070_email_normalised_backfill';
 import * as m071 from './071_email_normalised_indexes';
 import * as m072 from './072_mail';
 import * as m073 from './073_lead_work';
+import * as m074 from './074_crm_lead_work';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '071_email_normalised_indexes': m071,
   '072_mail': m072,
   '073_lead_work': m073,
+  '074_crm_lead_work': m074,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -10,10 +10,13 @@ import { lockedForUpdate } from '../../db/dialect';
 import { chunksOf } from '../../lib/chunks';
 import { notifyCrmJobsCommitted } from './crm-signal';
 
-/** A record to bring into Pipedrive, or (`erasure`, record_id = crm_erasures.id) what to delete there. */
-export type CrmJobKind = 'lead' | 'sample_request' | 'erasure';
+/**
+ * A record to bring into Pipedrive, what to delete there (`erasure`, record_id = crm_erasures.id), or a change staff
+ * made to a lead (`lead_work`, record_id = the lead_timeline row: an owner, a stage or a note; lead_id its lead).
+ */
+export type CrmJobKind = 'lead' | 'sample_request' | 'erasure' | 'lead_work';
 /** The kinds that stand for a record of ours (a lead or a sample request). */
-export type CrmRecordKind = Exclude<CrmJobKind, 'erasure'>;
+export type CrmRecordKind = Exclude<CrmJobKind, 'erasure' | 'lead_work'>;
 export type CrmJobState = 'pending' | 'running' | 'done' | 'failed';
 
 export interface CrmJob {
@@ -31,24 +34,36 @@ export interface CrmJob {
   personCreated: boolean | null;
   orgId: number | null;
   dealId: number | null;
+  /** A `lead_work` job's lead. */
+  leadId: number | null;
+  /** The Pipedrive note a `lead_work` note job made. */
+  noteId: number | null;
 }
 
 /**
  * Queues the record for Pipedrive. Call it with the transaction that stores the record, so the record and its
  * job commit together (or not at all). Workers of this process are woken once that transaction commits.
  */
-export async function enqueueCrmSync(db: Knex, job: { kind: CrmJobKind; id: number }, nowIso = new Date().toISOString()): Promise<void> {
+export async function enqueueCrmSync(db: Knex, job: NewCrmJob, nowIso = new Date().toISOString()): Promise<void> {
   await enqueueCrmSyncs(db, [job], nowIso);
 }
 
+/** A job to queue: its kind, its record, and (a `lead_work` job) the lead the record belongs to. */
+export interface NewCrmJob {
+  kind: CrmJobKind;
+  id: number;
+  leadId?: number;
+}
+
 /** Several records at once (one multi-row insert), in the transaction that stores them. */
-export async function enqueueCrmSyncs(db: Knex, jobs: { kind: CrmJobKind; id: number }[], nowIso = new Date().toISOString()): Promise<void> {
+export async function enqueueCrmSyncs(db: Knex, jobs: NewCrmJob[], nowIso = new Date().toISOString()): Promise<void> {
   if (jobs.length === 0) return;
   await db('crm_sync_jobs')
     .insert(
       jobs.map((job) => ({
         kind: job.kind,
         record_id: job.id,
+        ...(job.leadId !== undefined ? { lead_id: job.leadId } : {}),
         state: 'pending',
         attempts: 0,
         next_attempt_at: nowIso,
@@ -82,6 +97,8 @@ function jobFromRow(row: Record<string, unknown>): CrmJob {
     personCreated: row.person_created == null ? null : toBool(row.person_created),
     orgId: num(row.org_id),
     dealId: num(row.deal_id),
+    leadId: num(row.lead_id),
+    noteId: num(row.note_id),
   };
 }
 
@@ -98,12 +115,14 @@ function recordKeySql(alias: string, column: 'email' | 'company'): string {
 /**
  * True for a job whose person or organization another live claim is syncing right now. Two syncs of one
  * e-mail (or one company) at once would both search Pipedrive before either creates, and make two persons:
- * such a job waits until the other is done.
+ * such a job waits until the other is done. Two changes of one lead's deal wait for each other too, so the one
+ * that reads the lead last also writes the deal last.
  */
 const busyWithSameContact = `exists (select 1 from crm_sync_jobs other
   where other.state = 'running' and other.locked_at >= ? and other.id <> crm_sync_jobs.id
   and (${recordKeySql('other', 'email')} = ${recordKeySql('crm_sync_jobs', 'email')}
-    or ${recordKeySql('other', 'company')} = ${recordKeySql('crm_sync_jobs', 'company')}))`;
+    or ${recordKeySql('other', 'company')} = ${recordKeySql('crm_sync_jobs', 'company')}
+    or other.lead_id = crm_sync_jobs.lead_id))`;
 
 /** A due job looked at per claim: enough to get past jobs waiting for a contact in sync elsewhere. */
 const CANDIDATES_PER_CLAIM = 50;
@@ -136,10 +155,11 @@ export async function saveCheckpoint(
   db: Knex,
   job: CrmJob,
   workerId: string,
-  ids: { personId?: number | null; personCreated?: boolean; orgId?: number | null; dealId?: number | null },
+  ids: { personId?: number | null; personCreated?: boolean; orgId?: number | null; dealId?: number | null; noteId?: number },
   nowIso: string,
 ): Promise<void> {
   const patch: Record<string, unknown> = { updated_at: nowIso };
+  if (ids.noteId !== undefined) patch.note_id = String(ids.noteId);
   if (ids.personId !== undefined) patch.person_id = ids.personId == null ? null : String(ids.personId);
   if (ids.personCreated !== undefined) patch.person_created = ids.personCreated;
   if (ids.orgId !== undefined) patch.org_id = ids.orgId == null ? null : String(ids.orgId);
@@ -152,10 +172,11 @@ export async function finishJob(
   db: Knex,
   job: CrmJob,
   workerId: string,
-  outcome: { state: CrmJobState; lastError: string | null; nextAttemptAt?: string; dealId?: number | null },
+  outcome: { state: CrmJobState; lastError: string | null; nextAttemptAt?: string; dealId?: number | null; attempts?: number },
   nowIso: string,
 ): Promise<boolean> {
   const patch: Record<string, unknown> = { state: outcome.state, last_error: outcome.lastError, updated_at: nowIso };
+  if (outcome.attempts !== undefined) patch.attempts = outcome.attempts;
   if (outcome.nextAttemptAt) patch.next_attempt_at = outcome.nextAttemptAt;
   if (outcome.dealId !== undefined) patch.deal_id = outcome.dealId == null ? null : String(outcome.dealId);
   return finishClaim(db, CRM_QUEUE.table, job.id, workerId, patch);
@@ -169,6 +190,18 @@ export async function requeueJob(db: Knex, kind: CrmRecordKind, recordId: number
     .update({ state: 'pending', attempts: 0, next_attempt_at: nowIso, last_error: null, locked_by: null, locked_at: null, updated_at: nowIso });
   if (n === 0) await enqueueCrmSync(db, { kind, id: recordId }, nowIso);
   else notifyAfterCommit(db);
+}
+
+/** The Pipedrive deal the lead's own sync made or found (a checkpoint once the deal exists), or null before. */
+export async function leadDealId(db: Knex, leadId: number): Promise<number | null> {
+  const row = await db('crm_sync_jobs').select('deal_id').where({ kind: 'lead', record_id: leadId }).first();
+  return row?.deal_id == null || row.deal_id === '' ? null : Number(row.deal_id);
+}
+
+/** The lead's changes that wait for its deal are due now: call it in the transaction that ends the lead's sync. */
+export async function wakeLeadWork(db: Knex, leadId: number, nowIso: string): Promise<void> {
+  const n = await db('crm_sync_jobs').where({ kind: 'lead_work', lead_id: leadId, state: 'pending' }).update({ next_attempt_at: nowIso });
+  if (n) notifyAfterCommit(db);
 }
 
 export async function countJobs(db: Db): Promise<{ pending: number; failed: number }> {
@@ -197,6 +230,10 @@ export async function jobsOfRecords(db: Knex, records: { kind: CrmRecordKind; id
       const query = db('crm_sync_jobs').select('*').where({ kind }).whereIn('record_id', chunk).orderBy('id');
       const rows = await (lock ? lockedForUpdate(db, query, 'crm_sync_jobs') : query);
       jobs.push(...rows.map(jobFromRow));
+      if (kind !== 'lead') continue;
+      // A lead's changes for Pipedrive (owner, stage, notes) go with the lead, and one under way holds an erasure.
+      const work = db('crm_sync_jobs').select('*').where({ kind: 'lead_work' }).whereIn('lead_id', chunk).orderBy('id');
+      jobs.push(...(await (lock ? lockedForUpdate(db, work, 'crm_sync_jobs') : work)).map(jobFromRow));
     }
   }
   return jobs;

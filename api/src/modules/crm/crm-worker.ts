@@ -1,7 +1,8 @@
 // The sync worker that runs inside each server process. It claims due jobs from crm_sync_jobs, syncs them,
 // and writes the outcome and the record's status in one transaction. Failures that may pass (network, 429,
 // 5xx) are retried with exponential backoff — never sooner than Pipedrive's retry-after — until the last
-// attempt, which marks the record `sync_failed` with the reason. Without a token it does nothing at all.
+// attempt, which marks the record `sync_failed` with the reason. Without a token it does nothing at all. The same
+// queue carries staff's work on a lead to its deal (crm-lead-work.ts) and erasures (crm-erasure.ts).
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
@@ -15,12 +16,16 @@ import { PipedriveClient, PipedriveError } from './pipedrive-client';
 import { changeLead } from '../leads';
 import { findSampleRequest, setSampleRequestSyncOutcome } from '../samples';
 import { queueAlerts, type MailQueueDeps } from '../mail';
-import { claimDueJobs, deleteErasure, finishJob, type CrmJob } from './crm-queries';
+import { claimDueJobs, deleteErasure, finishJob, leadDealId, wakeLeadWork, type CrmJob } from './crm-queries';
+import { syncLeadWork } from './crm-lead-work';
 import { eraseInPipedrive } from './crm-erasure';
 import { onCrmJobsCommitted } from './crm-signal';
 import { syncJob } from './crm-service';
 import type { LiveBus } from '../../pipeline/live-bus';
 import { publishCrmStatus } from './crm-live';
+
+/** A lead_work job's reason while it waits for its lead's deal (shown like an error, but spends no attempt). */
+export const LEAD_WORK_WAITS = 'Waiting for the lead to reach Pipedrive';
 
 export interface CrmWorkerDeps {
   db: Db;
@@ -109,13 +114,17 @@ export class CrmSyncWorker {
   private async process(job: CrmJob): Promise<void> {
     const log = this.logger.child({ crmJob: job.id, kind: job.kind, recordId: job.recordId, attempt: job.attempts });
     if (job.kind === 'erasure') return this.processErasure(job, log);
+    if (job.kind === 'lead_work') return this.processLeadWork(job, log);
     try {
       const { dealId } = await syncJob({ db: this.db, client: this.client!, workerId: this.workerId, clock: this.clock }, job);
       const nowIso = this.clock().toISOString();
       const changed = await this.db.transaction(async (trx) => {
         if (!(await finishJob(trx, job, this.workerId, { state: 'done', lastError: null, dealId }, nowIso))) return false;
-        if (job.kind === 'lead') await changeLead(trx, job.recordId, { status: 'synced', syncError: null }, nowIso);
-        else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'synced', dealId, syncError: null }, nowIso);
+        if (job.kind === 'lead') {
+          await changeLead(trx, job.recordId, { status: 'synced', syncError: null }, nowIso);
+          // The lead's owner, stage and notes waited for this deal.
+          await wakeLeadWork(trx, job.recordId, nowIso);
+        } else await setSampleRequestSyncOutcome(trx, job.recordId, { pipedriveStatus: 'synced', dealId, syncError: null }, nowIso);
         return true;
       });
       log.info({ dealId }, 'CRM sync done');
@@ -139,6 +148,32 @@ export class CrmSyncWorker {
     }
   }
 
+  /**
+   * An owner, stage or note change to the lead's deal. Until the lead's own sync has the deal, the job waits: back
+   * to pending without spending the attempt (a lead that takes long to reach Pipedrive must not use up its changes'
+   * attempts), due again when that sync ends (wakeLeadWork) or, at the latest, after the longest backoff.
+   */
+  private async processLeadWork(job: CrmJob, log: Logger): Promise<void> {
+    try {
+      const outcome = await syncLeadWork({ db: this.db, client: this.client!, workerId: this.workerId, clock: this.clock }, job);
+      const nowIso = this.clock().toISOString();
+      if (outcome === 'wait') {
+        const nextAttemptAt = new Date(this.clock().getTime() + this.crm.maxBackoffMs).toISOString();
+        await this.db.transaction(async (trx) => {
+          if (!(await finishJob(trx, job, this.workerId, { state: 'pending', lastError: LEAD_WORK_WAITS, nextAttemptAt, attempts: job.attempts - 1 }, nowIso))) return;
+          // The lead's sync may have ended since we looked, its wake finding this job still running: due at once.
+          if (job.leadId !== null && (await leadDealId(trx, job.leadId)) !== null) await wakeLeadWork(trx, job.leadId, nowIso);
+        });
+        log.info('CRM lead work waits for the lead\'s deal');
+        return;
+      }
+      await finishJob(this.db, job, this.workerId, { state: 'done', lastError: null }, nowIso);
+      log.info('CRM lead work done');
+    } catch (err) {
+      await this.fail(job, err, log).catch((e) => log.error({ err: e }, 'CRM lead work: could not record the failure'));
+    }
+  }
+
   private async fail(job: CrmJob, err: unknown, log: Logger): Promise<void> {
     const e = err instanceof PipedriveError ? err : new PipedriveError((err as Error)?.message ?? String(err), true);
     // An erasure is never given up: whatever stops it (an outage, a revoked token) passes, and the person asked
@@ -156,7 +191,9 @@ export class CrmSyncWorker {
     const reason = e.retryable ? `Gave up after ${job.attempts} attempts: ${e.message}` : e.message;
     const changed = await this.db.transaction(async (trx) => {
       if (!(await finishJob(trx, job, this.workerId, { state: 'failed', lastError: reason }, nowIso))) return false;
-      if (job.kind === 'erasure') return false;
+      // A change to a lead's deal that failed for good leaves the lead as it is (it is in Pipedrive): the job keeps
+      // its reason, counted failed on the CRM status line.
+      if (job.kind === 'erasure' || job.kind === 'lead_work') return false;
       if (job.kind === 'lead') {
         const lead = await changeLead(trx, job.recordId, { status: 'sync_failed', syncError: reason }, nowIso);
         if (lead && this.mail) {
@@ -172,7 +209,7 @@ export class CrmSyncWorker {
       return true;
     });
     log.error({ reason }, 'CRM sync failed for good');
-    if (changed && job.kind !== 'erasure') this.announce(job.kind, job.recordId, log);
+    if (changed && (job.kind === 'lead' || job.kind === 'sample_request')) this.announce(job.kind, job.recordId, log);
   }
 
   /** The record's new CRM status, to staff screens; after the commit, and never holding the worker up. */

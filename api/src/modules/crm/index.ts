@@ -8,3 +8,4 @@ export { personKey } from './crm-known-ids';
 export {
   CRM_ERASED_TABLES, lockCrmJobs, pipedriveSideOf, releaseFromCrm, syncingNow, syncUnderWay, waitingErasures, type ErasedRecord,
 } from './crm-erasure';
+export { crmLeadWorkFollower } from './crm-lead-work';

@@ -1,5 +1,5 @@
 // A small client for the few Pipedrive calls the sync needs (docs/crm-sync.md lists the documentation each
-// follows). v2 where it exists (persons, organizations, deals), v1 for notes, which have no v2 yet. The token
+// follows). v2 where it exists (persons, organizations, deals), v1 for notes and users, which have no v2 yet. The token
 // travels in the `x-api-token` header, never in the URL, so it cannot end up in a log line.
 import { normaliseEmail } from '../../contract';
 
@@ -43,6 +43,9 @@ export interface DealInput {
   orgId?: number | null;
 }
 
+/** What a lead's work changes on its deal (v2 names: `owner_id`, where v1 said `user_id`). */
+export type DealPatch = { owner_id: number } | { status: 'lost'; lost_reason: string } | { status: 'open' };
+
 interface SearchItem<T> {
   result_score: number;
   item: T;
@@ -54,6 +57,8 @@ interface Envelope<T> {
   additional_data?: unknown;
   error?: string;
 }
+
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export class PipedriveClient {
   private readonly baseUrl: string;
@@ -149,6 +154,44 @@ export class PipedriveClient {
     return requireId(data, 'deal');
   }
 
+  /**
+   * The id of the active Pipedrive user whose e-mail is this address (GET /api/v1/users/find?term=&search_by_email=1,
+   * compared as every "same address" rule compares), or null when there is none.
+   */
+  async findUserByEmail(email: string): Promise<number | null> {
+    const users = await this.call<{ id: number; email?: string; active_flag?: boolean }[] | null>('GET', '/api/v1/users/find', {
+      query: { term: email, search_by_email: '1' },
+    });
+    const wanted = normaliseEmail(email);
+    const hit = (users ?? []).find((u) => u.active_flag !== false && typeof u.email === 'string' && normaliseEmail(u.email) === wanted);
+    return hit ? hit.id : null;
+  }
+
+  /** PATCH /api/v2/deals/{id}: a new owner, or the deal lost with a reason, or open again. */
+  async updateDeal(dealId: number, patch: DealPatch): Promise<void> {
+    await this.call('PATCH', `/api/v2/deals/${dealId}`, { body: patch });
+  }
+
+  /**
+   * The id of the deal's note whose content holds `text`, or null (GET /api/v1/notes?deal_id=, every page: the
+   * list is read from Pipedrive's database, so a note made a moment ago is there).
+   */
+  async findDealNote(dealId: number, text: string): Promise<number | null> {
+    let start = 0;
+    for (;;) {
+      const { data, additional } = await this.callWithExtras<{ id: number; content?: string }[] | null, { pagination?: { more_items_in_collection?: boolean; next_start?: number } }>(
+        'GET',
+        '/api/v1/notes',
+        { query: { deal_id: String(dealId), start: String(start), limit: '500' } },
+      );
+      const hit = (data ?? []).find((n) => typeof n.content === 'string' && n.content.includes(text));
+      if (hit) return hit.id;
+      const page = additional?.pagination;
+      if (!page?.more_items_in_collection || typeof page.next_start !== 'number' || page.next_start <= start) return null;
+      start = page.next_start;
+    }
+  }
+
   /** Whether the deal already has a note containing `marker` (GET /api/v1/notes?deal_id=). */
   async dealHasNote(dealId: number, marker: string): Promise<boolean> {
     const notes = await this.call<{ id: number; content: string }[] | null>('GET', '/api/v1/notes', {
@@ -211,13 +254,13 @@ export class PipedriveClient {
     }
   }
 
-  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+  private async call<T>(method: HttpMethod, path: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
     return (await this.callWithExtras<T, unknown>(method, path, options)).data;
   }
 
   /** A call that also answers the envelope's `additional_data` (paging cursors). */
   private async callWithExtras<T, A>(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: HttpMethod,
     path: string,
     { query, body }: { query?: Record<string, string>; body?: unknown } = {},
   ): Promise<{ data: T; additional: A | undefined }> {

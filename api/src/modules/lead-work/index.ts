@@ -3,3 +3,4 @@
 export { leadWorkRoutes } from './lead-work-routes';
 export { firstResponseStats, startOverdueSweep, sweepOverdueLeads } from './lead-response';
 export { leadWorkPersonalData, timelineAboutLeads } from './lead-work-personal-data';
+export { leadWorkEntry } from './lead-work-service';

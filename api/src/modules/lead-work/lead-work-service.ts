@@ -1,6 +1,7 @@
 // Working a lead (issue #31): taking it, assigning it, moving its stage, writing notes, and reading its timeline.
 // The rules, in one place: an admin may work any lead; a rep only a lead they own (403 otherwise), except taking
-// an unowned one. Every change writes its timeline row in the same transaction as the change, and once committed
+// an unowned one. Every change writes its timeline row in the same transaction as the change, with what follows it
+// (lead-work-followers.ts: the CRM's job that carries it to Pipedrive), and once committed
 // the lead as it is now goes out on the live stream as `lead.updated` (admins, and the owning rep), so open desks
 // update. Leads in quarantine are not worked (404): they are not leads until released.
 import type { Knex } from 'knex';
@@ -11,9 +12,10 @@ import { runIdempotent, type Outcome } from '../../pipeline/idempotency';
 import type { CurrentUser, Lead, LeadNoteInput, LeadOwner, LeadStageInput, LeadTakenBody, LeadTimelineEntry } from '../../contract';
 import { findLead } from '../leads';
 import { findUserById, isActive } from '../auth';
-import { insertTimeline, lockLeadWork, setOwner, setStage, takeIfUnowned, timelineOf, type LeadWorkRow } from './lead-work-queries';
+import { insertTimeline, lockLeadWork, setOwner, setStage, takeIfUnowned, timelineOf, type LeadWorkRow, type NewTimelineRow } from './lead-work-queries';
+import { followLeadWork } from './lead-work-followers';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live' | 'leadWorkFollowers'>;
 
 /** The idempotency scope of notes: a note replayed from a device's outbox under its key is stored once. */
 export const NOTE_KEY_SCOPE = 'lead-notes';
@@ -25,6 +27,13 @@ const notFound = () => new AppError('not_found', 'Lead not found');
 /** Who may change this lead: admins any; a rep only their own. */
 function mayWork(user: CurrentUser, lead: LeadWorkRow): boolean {
   return user.role === 'admin' || lead.ownerUserId === user.id;
+}
+
+/** Writes the change's timeline row and, in the same transaction, what follows it (the CRM's job). */
+async function record(deps: Deps, trx: Knex.Transaction, entry: NewTimelineRow): Promise<number> {
+  const entryId = await insertTimeline(trx, entry);
+  await followLeadWork(deps.leadWorkFollowers, trx, { leadId: entry.leadId, entryId, kind: entry.kind, from: entry.from ?? null, to: entry.to ?? null, at: entry.nowIso });
+  return entryId;
 }
 
 async function workable(trx: Knex.Transaction, user: CurrentUser, id: number): Promise<LeadWorkRow> {
@@ -57,7 +66,7 @@ export async function takeLead(deps: Deps, user: CurrentUser, id: number): Promi
   const nowIso = deps.clock().toISOString();
   const outcome = await deps.db.transaction(async (trx): Promise<'taken' | 'mine' | LeadOwner> => {
     if (await takeIfUnowned(trx, id, user.id, nowIso)) {
-      await insertTimeline(trx, { leadId: id, kind: 'owner', actorUserId: user.id, from: null, to: String(user.id), nowIso });
+      await record(deps, trx, { leadId: id, kind: 'owner', actorUserId: user.id, from: null, to: String(user.id), nowIso });
       return 'taken';
     }
     const lead = await findLead(trx, id);
@@ -83,7 +92,7 @@ export async function assignLead(deps: Deps, user: CurrentUser, id: number, user
     const lead = await workable(trx, user, id);
     if (lead.ownerUserId === userId) return false;
     await setOwner(trx, id, userId, nowIso);
-    await insertTimeline(trx, { leadId: id, kind: 'owner', actorUserId: user.id, from: lead.ownerUserId === null ? null : String(lead.ownerUserId), to: userId === null ? null : String(userId), nowIso });
+    await record(deps, trx, { leadId: id, kind: 'owner', actorUserId: user.id, from: lead.ownerUserId === null ? null : String(lead.ownerUserId), to: userId === null ? null : String(userId), nowIso });
     return true;
   });
   return changed ? announce(deps, id) : (await findLead(deps.db, id))!;
@@ -97,7 +106,7 @@ export async function changeStage(deps: Deps, user: CurrentUser, id: number, inp
     const lead = await workable(trx, user, id);
     if (lead.stage === input.stage && lead.stageReason === reason) return false;
     await setStage(trx, id, input.stage, reason, nowIso);
-    await insertTimeline(trx, { leadId: id, kind: 'stage', actorUserId: user.id, from: lead.stage, to: input.stage, body: reason, nowIso });
+    await record(deps, trx, { leadId: id, kind: 'stage', actorUserId: user.id, from: lead.stage, to: input.stage, body: reason, nowIso });
     return true;
   });
   return changed ? announce(deps, id) : (await findLead(deps.db, id))!;
@@ -112,7 +121,7 @@ export async function addNote(deps: Deps, user: CurrentUser, id: number, input: 
   const outcome = await runIdempotent(deps, { scope: NOTE_KEY_SCOPE, key, request: { leadId: id, body: input.body, by: user.id } }, async (trx) => {
     await workable(trx, user, id);
     const nowIso = deps.clock().toISOString();
-    const entryId = await insertTimeline(trx, { leadId: id, kind: 'note', actorUserId: user.id, body: input.body, nowIso });
+    const entryId = await record(deps, trx, { leadId: id, kind: 'note', actorUserId: user.id, body: input.body, nowIso });
     const [entry] = await timelineOf(trx, [], { ids: [entryId] });
     return { status: 201, body: entry };
   });
@@ -126,4 +135,10 @@ export async function leadTimeline(deps: Deps, user: CurrentUser, id: number): P
   if (!lead || lead.spamReason !== null) throw notFound();
   if (user.role !== 'admin' && lead.owner?.id !== user.id) throw new AppError('forbidden', 'You can only work leads you own.');
   return timelineOf(deps.db, [id], { limit: TIMELINE_LIMIT });
+}
+
+/** One timeline row by its id, for what follows a change (the CRM's job reads it when it runs); undefined once erased. */
+export async function leadWorkEntry(db: Deps['db'], id: number): Promise<LeadTimelineEntry | undefined> {
+  const [entry] = await timelineOf(db, [], { ids: [id] });
+  return entry;
 }
