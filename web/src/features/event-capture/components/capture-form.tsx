@@ -7,7 +7,7 @@
 // This component lays the form out and runs Save's steps in order; each concern has its own part under
 // ../form: the fields' state (use-capture-fields), scan merging (use-capture-scan, scan-merge), validation
 // (capture-validation), focus (capture-focus) and saving (use-capture-save).
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { INDUSTRIES, LIMITS, VOLUMES } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
@@ -38,10 +38,21 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { bind, values } = fields;
   const { scanner } = scan;
+  // Save pressed while the previous person was being stored: once that is done, pressed again for the rep when
+  // they had typed the next person meanwhile (a double tap on one person still saves it once). Submitted after
+  // the form has re-rendered with what was kept, so the check reads the next person, not the last.
+  const pressedWhileSaving = useRef(false);
+  const [saveAgain, setSaveAgain] = useState(0);
+  useEffect(() => {
+    if (saveAgain) formRef.current?.requestSubmit();
+  }, [saveAgain]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (saver.busy()) return;
+    if (saver.busy()) {
+      pressedWhileSaving.current = true;
+      return;
+    }
     const check = checkCapture(values, eventName);
     if (!check.ok) {
       fields.showErrors(check.errors);
@@ -51,10 +62,17 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
     }
     const scanned = scan.scan !== null;
     fields.beginHandOver();
+    pressedWhileSaving.current = false;
     const saved = await saver.save(check.fields, scan.scan);
     const typingNext = fields.endHandOver(saved);
+    const pressedAgain = pressedWhileSaving.current;
+    pressedWhileSaving.current = false;
     if (!saved) return;
     scan.reset();
+    if (pressedAgain && typingNext) {
+      setSaveAgain((n) => n + 1);
+      return;
+    }
     // Focus goes back to the start of the form, unless the rep is already typing the next person.
     if (!typingNext) focusNextCapture(scanned);
   }

@@ -1,7 +1,7 @@
 // Saving: the checked capture stored on this device (outbox and capture list, never waiting on the network)
 // with the draft's photo, the draft then reset, and what happened said: "Saved …" for a few seconds where the
 // rep looks, or why the device refused (storage full, private mode) with nothing lost from the form. A second
-// Save while one is being stored does nothing.
+// Save while one is being stored is not stored beside it: the form decides what it means (capture-form.tsx).
 import { useRef, useState } from 'react';
 import { useCaptureDraft } from '../capture-draft';
 import { useCaptureStore } from '../capture-store';
