@@ -29,10 +29,16 @@ async function repBrowser(browser: Browser, rep: Rep, viewport = PHONE): Promise
   return context.newPage();
 }
 
-test('an admin assigns a lead to a rep - the desk\'s Owner column and the timeline name the rep, and the rep\'s own desk lists the lead', async ({ page, browser }) => {
+test('an admin assigns a lead to a rep - the desk\'s Owner column and the timeline name the rep, the rep\'s open desk gains the lead, and loses it when it is taken back', async ({ page, browser }) => {
   const tag = uniqueTag('assign');
   const lead = await createLead(page.request, { email: `${tag}@example.com`, lastName: tag });
   const rep = newRep(tag);
+  // The rep's desk is open before the lead is theirs: it follows the handover through the live stream.
+  const repPage = await repBrowser(browser, rep, { width: 1280, height: 900 });
+  const repDesk = new DashboardPage(repPage);
+  await repDesk.goto();
+  await expect(repPage.getByText('No leads found')).toBeVisible();
+  await expect(repDesk.row(lead.email)).toHaveCount(0);
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
   await dashboard.search(tag);
@@ -60,12 +66,8 @@ test('an admin assigns a lead to a rep - the desk\'s Owner column and the timeli
   await page.keyboard.press('Escape');
   await expect(ownerCell).toHaveText(rep.name);
 
-  const repPage = await repBrowser(browser, rep, { width: 1280, height: 900 });
-  const repDesk = new DashboardPage(repPage);
-  await repDesk.goto();
   await expect(repDesk.row(lead.email)).toBeVisible();
   await expect(repDesk.row(lead.email).locator('td').nth(5)).toHaveText(rep.name);
-  await repPage.context().close();
 
   // Given back to nobody: Unassigned on the desk and in the timeline.
   await dashboard.openButton(dashboard.row(lead.email)).click();
@@ -74,6 +76,9 @@ test('an admin assigns a lead to a rep - the desk\'s Owner column and the timeli
   await details.getByRole('button', { name: 'Assign' }).click();
   await expect(timeline.getByRole('listitem').first()).toContainText(`Unassigned (was ${rep.name})`);
   await expect(ownerCell).toContainText('Unassigned');
+  // No longer theirs to work: gone from the rep's open desk.
+  await expect(repDesk.row(lead.email)).toHaveCount(0);
+  await repPage.context().close();
 });
 
 test('a rep at 375 px - only the leads they own, as cards; they move one to Contacted and add a note; no Owner control and no admin data', async ({ page, browser }, testInfo) => {

@@ -5,9 +5,10 @@
 // What every such list does:
 // - `load` reads the first page again (a newer load supersedes an older one still on its way: its answer is
 //   dropped, so the list always matches what was asked last); `loadMore` follows the last answer's next page.
-// - A live record the list shows is replaced where it is. A new one goes in at the top when the list is loaded
-//   and the options say it belongs there, marked new until seen, with what the person reads kept in place; a
-//   record older than every one shown was on a later page when the list was read, and stays there.
+// - A live record the list shows is replaced where it is (or dropped, when the options say it no longer belongs).
+//   One it does not show goes in, in its place newest first (a new one at the top), when the list is loaded and
+//   the options say it belongs there, marked new until seen, with what the person reads kept in place; a record
+//   older than every one shown was on a later page when the list was read, and stays there.
 // - Live events heard while a load is on its way are applied again once it is in: the answer may have been
 //   read before they were stored, so it cannot be trusted to hold them (a record it already has is replaced in
 //   place, not added twice).
@@ -56,8 +57,14 @@ export interface PagedLiveListOptions<T> {
   failed: (error: unknown) => string;
   /** The record a live event carries for this list, or null when the event is about another kind of record. */
   recordOf: (event: LiveEvent) => T | null;
-  /** Whether a record the list does not show yet belongs at its top, as the list is filtered now. */
+  /** Whether a record the list does not show yet belongs in it, as the list is filtered now. */
   addsNew: (event: LiveEvent, record: T) => boolean;
+  /**
+   * Whether a record the list shows still belongs in it after this change; absent, it always does (a change that
+   * moves a record out of the filters shown leaves it in place while the person reads). A rep's desk drops a lead
+   * handed to someone else: they may no longer work it.
+   */
+  stillShows?: (event: LiveEvent, record: T) => boolean;
 }
 
 export type PagedLiveListStore<T> = UseBoundStore<StoreApi<PagedLiveList<T>>>;
@@ -126,14 +133,23 @@ export function createPagedLiveList<T extends { id: number }>(options: PagedLive
     if (state.status === 'loading') held.push(event);
     const shown = state.items.findIndex((item) => item.id === record.id);
     if (shown >= 0) {
+      if (options.stillShows && !options.stillShows(event, record)) {
+        keepScrollPosition(() => store.setState((s) => ({ items: s.items.filter((item) => item.id !== record.id), total: s.total === null ? null : s.total - 1 })));
+        return;
+      }
       const items = [...state.items];
       items[shown] = record;
       store.setState({ items });
       return;
     }
     if (state.status !== 'ready' || olderThanShown(record.id, state.items) || !options.addsNew(event, record)) return;
+    // Newest first: a new record at the top; an older one that now belongs (a lead handed to this rep) in its place.
     keepScrollPosition(() =>
-      store.setState((s) => ({ items: [record, ...s.items], total: s.total === null ? null : s.total + 1, newIds: new Set(s.newIds).add(record.id) })),
+      store.setState((s) => {
+        const at = s.items.findIndex((item) => item.id < record.id);
+        const items = at < 0 ? [...s.items, record] : [...s.items.slice(0, at), record, ...s.items.slice(at)];
+        return { items, total: s.total === null ? null : s.total + 1, newIds: new Set(s.newIds).add(record.id) };
+      }),
     );
   }
 

@@ -43,13 +43,18 @@ async function workable(trx: Knex.Transaction, user: CurrentUser, id: number): P
   return lead;
 }
 
-/** After the commit: the lead as it is now, to every open desk that may see it. Best effort, like crm-live. */
-async function announce(deps: Deps, id: number): Promise<Lead> {
+/**
+ * After the commit: the lead as it is now, to every open desk that may see it, and to the rep it was taken from
+ * (`previousOwner`), whose desk then lets it go. Best effort, like crm-live.
+ */
+async function announce(deps: Deps, id: number, previousOwner: number | null = null): Promise<Lead> {
   const lead = await findLead(deps.db, id);
   // Erased between the commit and this read: nothing left to show.
   if (!lead) throw notFound();
   try {
-    deps.live.publish(leadEvent('lead.updated', lead, deps.clock().toISOString(), lead.owner?.id ?? null));
+    const nowIso = deps.clock().toISOString();
+    deps.live.publish(leadEvent('lead.updated', lead, nowIso, lead.owner?.id ?? null));
+    if (previousOwner !== null && previousOwner !== lead.owner?.id) deps.live.publish(leadEvent('lead.updated', lead, nowIso, previousOwner));
   } catch (err) {
     deps.logger.warn({ err, leadId: id }, 'lead change not announced');
   }
@@ -82,6 +87,7 @@ export async function takeLead(deps: Deps, user: CurrentUser, id: number): Promi
 /** An admin assigns, reassigns or unassigns: the new owner must be an active staff account (400 otherwise). */
 export async function assignLead(deps: Deps, user: CurrentUser, id: number, userId: number | null): Promise<Lead> {
   const nowIso = deps.clock().toISOString();
+  let previousOwner: number | null = null;
   const changed = await deps.db.transaction(async (trx) => {
     if (userId !== null) {
       const owner = await findUserById(trx, userId);
@@ -91,11 +97,12 @@ export async function assignLead(deps: Deps, user: CurrentUser, id: number, user
     }
     const lead = await workable(trx, user, id);
     if (lead.ownerUserId === userId) return false;
+    previousOwner = lead.ownerUserId;
     await setOwner(trx, id, userId, nowIso);
     await record(deps, trx, { leadId: id, kind: 'owner', actorUserId: user.id, from: lead.ownerUserId === null ? null : String(lead.ownerUserId), to: userId === null ? null : String(userId), nowIso });
     return true;
   });
-  return changed ? announce(deps, id) : (await findLead(deps.db, id))!;
+  return changed ? announce(deps, id, previousOwner) : (await findLead(deps.db, id))!;
 }
 
 /** Moves the stage (a reason only for Not a fit); the first move past New stops the lead's clock. */

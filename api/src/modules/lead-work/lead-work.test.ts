@@ -4,7 +4,7 @@
 // erasure.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOT_A_FIT_REASONS, notificationFor, type LeadData, type LiveEventDraft, type PersonExport } from '../../contract';
+import { NOT_A_FIT_REASONS, notificationFor, type Lead, type LeadData, type LiveEventDraft, type PersonExport } from '../../contract';
 import { createLead } from '../../testing/leads';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { api, ENGINES, useTestApp } from '../../testing/test-app';
@@ -81,6 +81,10 @@ describe.each(ENGINES)('lead work on %s', (engine) => {
     expect(toRita.json.owner).toEqual({ id: rita.user.id, name: 'Rita Rep' });
     const toSam = await call(admin, 'PUT', `/api/admin/leads/${id}/owner`, { userId: sam.user.id });
     expect(toSam.json.owner).toEqual({ id: sam.user.id, name: 'Sam Rep' });
+    // The reassignment reaches the new owner's desk and the desk it was taken from, which then lets it go.
+    await new Promise((resolve) => setImmediate(resolve));
+    const told = events.filter((e) => e.recordId === id && e.type === 'lead.updated' && (e.record as Lead).owner?.id === sam.user.id);
+    expect(told.map((e) => e.repUserId).sort()).toEqual([rita.user.id, sam.user.id].sort());
     // A rep may not assign, not even a lead of their own.
     const byRep = await call(sam, 'PUT', `/api/admin/leads/${id}/owner`, { userId: rita.user.id });
     expect(byRep.status).toBe(403);

@@ -17,6 +17,8 @@ export interface LeadsState {
   retrying: Set<number>;
   /** Counts up each time the live stream changed what the event summary sums up (it reads it again). */
   liveVersion: number;
+  /** A rep's desk: only the leads they own, which the live stream adds and removes as they are handed over. */
+  repDesk: boolean;
   /** `admin`: the stats, events and CRM line beside the leads too (a rep is refused them). */
   ensureLoaded: (who: { admin: boolean }) => void;
   setFilters: (filters: Partial<LeadFilters>) => Promise<void>;

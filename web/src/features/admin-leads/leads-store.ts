@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/toast';
 import { subscribe } from '../../lib/events';
 import { isLiveOpen } from '../../lib/live-stream';
 import { createPagedLiveList } from '../../lib/paged-live-list';
-import { leadMatches, refreshAfterLiveEvent, refreshStatsAfterGap } from './live-leads';
+import { leadMatches, ownedHere, refreshAfterLiveEvent, refreshStatsAfterGap } from './live-leads';
 import { sessionExpired } from '../../lib/session-expired';
 import { fetchCrmStatus, fetchEvents, fetchLeadsPage, fetchStats, releaseLead, retryLeadSync } from './leads-api';
 
@@ -31,7 +31,14 @@ export const useLeadsList = createPagedLiveList<Lead>({
   },
   failed,
   recordOf: (event) => ((event.recordKind ?? 'lead') === 'lead' ? (event.record as Lead) : null),
-  addsNew: (event, lead) => (event.type === 'lead.created' || event.type === 'capture.created') && leadMatches(lead, useLeadsStore.getState().filters),
+  addsNew: (event, lead) => {
+    const { filters, repDesk } = useLeadsStore.getState();
+    if (!leadMatches(lead, filters)) return false;
+    // A rep hears only of leads they own or owned (the server's rule): one handed to them joins their desk.
+    if (repDesk) return ownedHere(lead);
+    return event.type === 'lead.created' || event.type === 'capture.created';
+  },
+  stillShows: (_event, lead) => !useLeadsStore.getState().repDesk || ownedHere(lead),
 });
 
 export const useLeadsStore = create<LeadsState>()((set, get) => ({
@@ -44,7 +51,10 @@ export const useLeadsStore = create<LeadsState>()((set, get) => ({
   retrying: new Set(),
   liveVersion: 0,
 
+  repDesk: false,
+
   ensureLoaded: ({ admin }) => {
+    set({ repDesk: !admin });
     if (useLeadsList.getState().status === 'idle') {
       void useLeadsList.getState().load();
       if (admin) void get().loadEvents();

@@ -33,6 +33,11 @@ export function leadMatches(lead: Lead, filters: LeadFilters): boolean {
   return columns.some((c) => c.startsWith(q));
 }
 
+/** A rep's desk holds the leads they own, as the server narrows it: a lead handed to them joins, one taken away goes. */
+export function ownedHere(lead: Lead): boolean {
+  return lead.owner !== null && lead.owner.id === readKnownUser()?.id;
+}
+
 /** Reads everything beside the table again, once the burst of events `event` belongs to has passed. */
 function readAgain(useLeadsStore: Store): void {
   const { loadStats, loadEvents, loadCrmStatus } = useLeadsStore.getState();
