@@ -106,6 +106,7 @@ test('a rep at 375 px - only the leads they own, as cards; they move one to Cont
   await expect(desk.stat('Total Leads')).toHaveCount(0);
   await expect(desk.exportCsv).toHaveCount(0);
   await expect(desk.notAdminNotice).toHaveCount(0);
+  await expect(repPage.getByText('The leads you own, newest first.')).toBeVisible();
   await repPage.screenshot({ path: testInfo.outputPath('rep-desk-375.png'), fullPage: true, animations: 'disabled' });
   await repPage.screenshot({ path: 'test-results/screenshots/rep-desk-375.png', fullPage: true, animations: 'disabled' });
   await expectNoSeriousViolations(repPage);

@@ -23,6 +23,8 @@ export interface AdminScreen {
   shortLabel: string;
   /** One line under the heading; none where the screen must fit a phone's first screen (capture). */
   intro?: string;
+  /** The line a rep reads instead, where the screen shows them only their part (the desk: the leads they own). */
+  repIntro?: string;
   /** Who may use the screen; everyone else gets a notice instead of it. */
   roles: readonly UserRole[];
   /** How the screen words the Unauthorized toast when the visitor is signed out. */
@@ -168,6 +170,7 @@ export const ADMIN_ROUTES: AdminRouteDef[] = [
       heading: 'Lead Dashboard',
       shortLabel: 'Leads',
       intro: 'Leads from every form on the site, newest first.',
+      repIntro: 'The leads you own, newest first.',
       // A rep's desk holds only the leads they own (issue #31); the page leaves out what only admins may read.
       roles: ['admin', 'rep'],
       unauthorizedWording: 'titled',

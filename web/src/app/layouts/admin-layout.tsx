@@ -26,7 +26,7 @@ function useAdminScreen(): AdminRouteDef {
 
 export function AdminLayout() {
   const { admin: screen } = useAdminScreen();
-  // A rep sees only the screens open to reps (event capture); until the user is known, every entry shows.
+  // A rep sees only the screens open to reps (their desk, event capture); until the user is known, every entry shows.
   const user = useCurrentUserStore((s) => s.user);
   const role = user?.role;
   useLiveStream(Boolean(role));
@@ -34,6 +34,7 @@ export function AdminLayout() {
   const navScreens = screens.filter((r) => !r.admin.listed);
   const wideScreens = screens.filter((r) => r.admin.listed === 'wide-sidebar');
   const menuScreens = screens.filter((r) => r.admin.listed === 'account-menu');
+  const intro = role === 'rep' ? (screen.repIntro ?? screen.intro) : screen.intro;
   const navigate = useNavigate();
   useStaffNotifications(user, navigate);
   const accountMenu = (where: 'top bar' | 'sidebar') =>
@@ -93,7 +94,7 @@ export function AdminLayout() {
         <header className="mb-4 flex items-start justify-between gap-4 sm:mb-6">
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{screen.heading}</h1>
-            {screen.intro && <p className="mt-1 text-sm text-slate-600">{screen.intro}</p>}
+            {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
           </div>
           <AdminShortcuts screens={screens} />
         </header>
