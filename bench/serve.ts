@@ -14,7 +14,7 @@ import { loadConfig } from '../api/src/config';
 import { createDb } from '../api/src/db/knex';
 import { migrateLatest } from '../api/src/db/migrate';
 import { createLiveBus } from '../api/src/pipeline/live-bus';
-import { createSubmissions } from '../api/src/wiring';
+import { createSubmissions, LEAD_WORK_FOLLOWERS } from '../api/src/wiring';
 
 async function main() {
   const mode = process.argv[2];
@@ -27,7 +27,7 @@ async function main() {
     const live = createLiveBus();
     const sessionKeys = ['bench-session-key-bench-session-key-0123'];
     const submissions = createSubmissions(logger, live, { config, sessionKeys });
-    handler = createApp({ db, config, logger, clock: () => new Date(), sessionKeys, live, submissions }).callback();
+    handler = createApp({ db, config, logger, clock: () => new Date(), sessionKeys, live, submissions, leadWorkFollowers: LEAD_WORK_FOLLOWERS }).callback();
   } else if (mode === 'bare') {
     handler = (req, res) => {
       const chunks: Buffer[] = [];

@@ -18,11 +18,8 @@ export interface AppDeps {
   live: LiveBus;
   /** The submission pipeline: its kinds and the followers of every stored record (api/src/wiring.ts). */
   submissions: Submissions;
-  /**
-   * What follows a change staff make to a lead, in its transaction (api/src/wiring.ts: the CRM's job). Optional so a
-   * harness that works no leads (the bench's server) need not name it; the server and the test app always do.
-   */
-  leadWorkFollowers?: readonly LeadWorkFollower[];
+  /** What follows a change staff make to a lead, in its transaction (api/src/wiring.ts: the CRM's job). */
+  leadWorkFollowers: readonly LeadWorkFollower[];
 }
 
 /**

@@ -45,7 +45,7 @@ describe.each(ENGINES)('requireUser on %s', (engine) => {
   const PASSWORD = 'a long test password';
   beforeAll(async () => {
     const logger = pino({ level: 'silent' });
-    const deps: AppDeps = { db: testDb.db, config: testConfig(), logger, clock: () => new Date(), sessionKeys: TEST_SESSION_KEYS, live: createLiveBus(), submissions: new Submissions(logger) };
+    const deps: AppDeps = { db: testDb.db, config: testConfig(), logger, clock: () => new Date(), sessionKeys: TEST_SESSION_KEYS, live: createLiveBus(), submissions: new Submissions(logger), leadWorkFollowers: [] };
     app = await startGuardedApp(deps);
     await createAccount(testDb.db, 'admin@example.com', PASSWORD, 'admin');
     await createAccount(testDb.db, 'rep@example.com', PASSWORD, 'rep');

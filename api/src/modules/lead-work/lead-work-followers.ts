@@ -5,6 +5,6 @@
 import type { Knex } from 'knex';
 import type { LeadWorkChange, LeadWorkFollower } from '../../deps';
 
-export async function followLeadWork(followers: readonly LeadWorkFollower[] | undefined, trx: Knex.Transaction, change: LeadWorkChange): Promise<void> {
-  for (const follower of followers ?? []) await follower.inTransaction(trx, change);
+export async function followLeadWork(followers: readonly LeadWorkFollower[], trx: Knex.Transaction, change: LeadWorkChange): Promise<void> {
+  for (const follower of followers) await follower.inTransaction(trx, change);
 }
