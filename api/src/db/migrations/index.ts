@@ -31,6 +31,7 @@ import * as m071 from './071_email_normalised_indexes';
 import * as m072 from './072_mail';
 import * as m073 from './073_lead_work';
 import * as m074 from './074_crm_lead_work';
+import * as m075 from './075_first_response_ms';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '072_mail': m072,
   '073_lead_work': m073,
   '074_crm_lead_work': m074,
+  '075_first_response_ms': m075,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

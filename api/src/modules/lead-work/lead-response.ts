@@ -80,7 +80,7 @@ export function startOverdueSweep(deps: SweepDeps, { everyMs = OVERDUE_SWEEP_EVE
   }, { everyMs, firstAfterMs });
 }
 
-const FIVE_MINUTES_S = 5 * 60;
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -90,24 +90,10 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export async function firstResponseStats(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<{ medianFirstResponseSeconds7d: number | null; answeredWithin5MinShare7d: number | null }> {
   const now = deps.clock().getTime();
-  const rows = await responseTimes(deps.db, new Date(now - WEEK_MS).toISOString(), new Date(now + 1).toISOString());
-  const answered: number[] = [];
-  let due = 0;
-  let within = 0;
-  for (const { createdAt, firstResponseAt } of rows) {
-    const arrived = Date.parse(createdAt);
-    const seconds = firstResponseAt === null ? null : Math.max(0, (Date.parse(firstResponseAt) - arrived) / 1000);
-    if (seconds !== null) answered.push(seconds);
-    if (seconds !== null && seconds <= FIVE_MINUTES_S) {
-      due++;
-      within++;
-    } else if (seconds !== null || now - arrived >= FIVE_MINUTES_S * 1000) due++;
-  }
-  answered.sort((a, b) => a - b);
-  const mid = answered.length >> 1;
-  const median = answered.length === 0 ? null : answered.length % 2 ? answered[mid]! : (answered[mid - 1]! + answered[mid]!) / 2;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const week = await responseTimes(deps.db, iso(now - WEEK_MS), iso(now + 1), FIVE_MINUTES_MS, iso(now - FIVE_MINUTES_MS + 1));
   return {
-    medianFirstResponseSeconds7d: median === null ? null : Math.round(median),
-    answeredWithin5MinShare7d: due === 0 ? null : Math.round((within / due) * 1000) / 1000,
+    medianFirstResponseSeconds7d: week.medianMs === null ? null : Math.round(week.medianMs / 1000),
+    answeredWithin5MinShare7d: week.due === 0 ? null : Math.round((week.within / week.due) * 1000) / 1000,
   };
 }

@@ -112,7 +112,7 @@ export async function changeStage(deps: Deps, user: CurrentUser, id: number, inp
   const changed = await deps.db.transaction(async (trx) => {
     const lead = await workable(trx, user, id);
     if (lead.stage === input.stage && lead.stageReason === reason) return false;
-    await setStage(trx, id, input.stage, reason, nowIso);
+    await setStage(trx, lead, input.stage, reason, nowIso);
     await record(deps, trx, { leadId: id, kind: 'stage', actorUserId: user.id, from: lead.stage, to: input.stage, body: reason, nowIso });
     return true;
   });
