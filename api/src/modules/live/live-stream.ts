@@ -1,7 +1,9 @@
-// The staff's live stream, one hub per server process. Every event a service publishes on this process's bus
-// is stored in the replay window (live_events), which numbers it, and announced to every process on the
-// database (db/notify: PostgreSQL LISTEN/NOTIFY, or in-process on SQLite); each process's hub reads the event
-// once and writes it to those of its open streams whose user may see it. A stream that comes back with
+// The staff's live stream, one hub per server process. Every event is stored in the replay window (live_events),
+// which numbers it, and announced to every process on the database: a submission's in its records' own
+// transaction (live-follower.ts), any other a service publishes on this process's bus by this hub, just after
+// the service's commit (live-journal.ts); announced through db/notify (PostgreSQL LISTEN/NOTIFY, or in-process on
+// SQLite). Each process's hub reads the event once and writes it, in batches, to those of its open streams whose
+// user may see it. A stream that comes back with
 // Last-Event-ID gets what it missed from the window, or a reset (reload your data once) when the window no
 // longer reaches back that far. The hub listens only while it has streams open. Each stream keeps its user's
 // role and session as checked last: at every heartbeat, and at once when the channel says the account's access
