@@ -547,3 +547,69 @@ test('a note written offline - kept on this device, sent once when the network r
   const onServer = await getJson<{ kind: string }[]>(page.request, `/api/admin/leads/${lead.id}/timeline`);
   expect(onServer.filter((entry) => entry.kind === 'note')).toHaveLength(1);
 });
+
+test('a take and a stage made offline - both kept on this device, sent once when the network returns: the owner and stage on the server, one timeline line each', async ({ page, context }) => {
+  const tag = uniqueTag('offwork');
+  const toTake = await createLead(page.request, { email: `${tag}-take@example.com`, lastName: `${tag}-take` });
+  const toMove = await createLead(page.request, { email: `${tag}-move@example.com`, lastName: `${tag}-move` });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+  await expect(dashboard.rows).toHaveCount(2);
+
+  await context.setOffline(true);
+  await dashboard.row(toTake.email).getByRole('button', { name: 'Take it' }).click();
+  await expect(page.getByText(`No connection: taking ${toTake.firstName} ${toTake.lastName} is saved on this device and will be sent when the network returns.`)).toBeVisible();
+  await dashboard.openButton(dashboard.row(toMove.email)).click();
+  const details = page.getByRole('dialog', { name: 'Lead details' });
+  await details.getByLabel('Move to stage').selectOption({ label: 'Qualified' });
+  await details.getByRole('button', { name: 'Save stage' }).click();
+  await expect(details.getByRole('status')).toHaveText('No connection: the stage is saved on this device and will be sent when the network returns.');
+  await expect(page.getByTestId('outbox-indicator')).toHaveText(/2 waiting to send/);
+
+  await context.setOffline(false);
+  await expect(details).toContainText('StageQualified');
+  await expect(details.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveText([/Stage: New → Qualified/]);
+  await expect(details.getByRole('status')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dashboard.row(toTake.email).locator('td').nth(5)).toHaveText(ADMIN_NAME);
+  await expect(page.getByTestId('outbox-indicator')).toHaveCount(0);
+
+  expect((await getJson<Lead>(page.request, `/api/admin/leads/${toTake.id}`)).owner?.name).toBe(ADMIN_NAME);
+  expect((await getJson<Lead>(page.request, `/api/admin/leads/${toMove.id}`)).stage).toBe('qualified');
+  const taken = await getJson<{ kind: string }[]>(page.request, `/api/admin/leads/${toTake.id}/timeline`);
+  const moved = await getJson<{ kind: string }[]>(page.request, `/api/admin/leads/${toMove.id}/timeline`);
+  expect(taken.map((entry) => entry.kind)).toEqual(['owner']);
+  expect(moved.map((entry) => entry.kind)).toEqual(['stage']);
+});
+
+test('a take made offline while somebody else takes the lead - when it is sent the desk says who has it, and the outbox keeps it to discard', async ({ page, context, playwright, baseURL }) => {
+  const tag = uniqueTag('offrace');
+  const lead = await createLead(page.request, { email: `${tag}@example.com`, lastName: tag });
+  const rep = { email: `${tag}-rep@example.com`, password: 'e2e-rep-password', name: `Rhea ${tag}` };
+  addUser(rep.email, rep.password, 'rep', rep.name);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.search(tag);
+
+  await context.setOffline(true);
+  await dashboard.row(lead.email).getByRole('button', { name: 'Take it' }).click();
+  await expect(page.getByText(`No connection: taking ${lead.firstName} ${lead.lastName} is saved on this device`)).toBeVisible();
+  // The rep, on their own device, is quicker.
+  const repContext = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  await signIn(repContext, rep);
+  expect((await repContext.post(`/api/admin/leads/${lead.id}/take`)).status()).toBe(200);
+  await repContext.dispose();
+
+  await context.setOffline(false);
+  await expect(page.getByText(`${lead.firstName} ${lead.lastName} was not taken`)).toBeVisible();
+  await expect(page.getByText(`${rep.name} has this lead.`).first()).toBeVisible();
+  const indicator = page.getByTestId('outbox-indicator');
+  await expect(indicator).toHaveText(/1 need attention/);
+  await indicator.click();
+  const outbox = page.getByRole('dialog', { name: 'Waiting to send' });
+  await expect(outbox).toContainText(`Not accepted (${lead.firstName} ${lead.lastName}): ${rep.name} has this lead.`);
+  await outbox.getByRole('button', { name: 'Discard' }).click();
+  await expect(outbox).toContainText('Everything has been sent.');
+  expect((await getJson<Lead>(page.request, `/api/admin/leads/${lead.id}`)).owner?.name).toBe(rep.name);
+});

@@ -2,6 +2,7 @@
 // page named by the `Link: <…>; rel="next"` header; the stats; and the CSV export URL for the same filters.
 import type { CrmStatus, EventDetail, EventSummary, Lead, LeadNoteInput, LeadOwner, LeadStage, LeadStageInput, LeadTimelineEntry, StaffMember, Stats } from '@contract';
 import { apiClient } from '../../lib/api-client';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { readKnownUser } from '../../lib/known-user';
 import { submitThroughOutbox } from '../../lib/outbox';
 import { nextPageQuery } from '../../lib/next-page';
@@ -96,9 +97,28 @@ export function retryLeadSync(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/retry-sync`).json<Lead>();
 }
 
+/** What a take or a stage change came to: the lead as it now stands, or kept on this device for want of network. */
+export type LeadChange = { status: 'sent'; lead: Lead } | { status: 'queued' };
+
+/**
+ * The lead's take and stage go through the outbox like a note (kept under the signed-in account offline, sent
+ * once when the network returns), but without an Idempotency-Key: both routes are idempotent by nature (taking a
+ * lead one holds answers it as it is; setting the stage it has changes nothing, and writes no timeline line), so
+ * a replay whose first answer was lost stores nothing twice. `keyless` also makes a replay's 409 on a take
+ * (somebody was quicker meanwhile) a refusal the outbox shows with the server's "<Name> has this lead.".
+ */
+async function leadChange(kind: 'lead-take' | 'lead-stage', lead: Pick<Lead, 'id' | 'firstName' | 'lastName'>, path: string, body: Record<string, unknown>): Promise<LeadChange> {
+  const owner = readKnownUser() ?? undefined;
+  const about = `${lead.firstName} ${lead.lastName}`.trim();
+  const url = `${LEADS_PATH}/${lead.id}/${path}`;
+  const method = kind === 'lead-stage' ? 'PUT' : 'POST';
+  const result = await submitThroughOutbox({ kind, url, body, method, idempotencyKey: newIdempotencyKey(), authenticated: true, keyless: true, about, ...(owner ? { owner } : {}) });
+  return result.status === 'sent' ? { status: 'sent', lead: result.body as Lead } : result;
+}
+
 /** "Take it": the lead becomes the caller's; 409 with "<Name> has this lead." when somebody else has it. */
-export function takeLead(id: number): Promise<Lead> {
-  return apiClient.post(`${LEADS_PATH}/${id}/take`).json<Lead>();
+export function takeLead(lead: Pick<Lead, 'id' | 'firstName' | 'lastName'>): Promise<LeadChange> {
+  return leadChange('lead-take', lead, 'take', {});
 }
 
 /** "Not spam": takes the lead out of quarantine; the server counts it and queues it for the CRM. */
@@ -106,9 +126,9 @@ export function releaseLead(id: number): Promise<Lead> {
   return apiClient.post(`${LEADS_PATH}/${id}/release`).json<Lead>();
 }
 
-/** PUT …/stage: answers the lead as it now stands. */
-export function changeLeadStage(id: number, input: LeadStageInput): Promise<Lead> {
-  return apiClient.put(`${LEADS_PATH}/${id}/stage`, { json: input }).json<Lead>();
+/** PUT …/stage: answers the lead as it now stands (or waits on this device, as a take does). */
+export function changeLeadStage(lead: Pick<Lead, 'id' | 'firstName' | 'lastName'>, input: LeadStageInput): Promise<LeadChange> {
+  return leadChange('lead-stage', lead, 'stage', { ...input });
 }
 
 /**

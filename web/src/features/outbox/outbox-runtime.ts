@@ -12,6 +12,8 @@ const SENT_TITLES: Record<OutboxKind, string> = {
   capture: 'Saved capture sent',
   'capture-photo': 'Saved card photo sent',
   'lead-note': 'Saved note sent',
+  'lead-take': 'Saved take sent',
+  'lead-stage': 'Saved stage sent',
 };
 
 let started = false;

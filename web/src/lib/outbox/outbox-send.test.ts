@@ -40,6 +40,33 @@ describe('sendItem', () => {
     expect(isKeptForLater(outcome)).toBe(true);
   });
 
+  it('409 on a keyless item (a lead taken meanwhile by somebody else) is a refusal, with the server sentence naming who has it', async () => {
+    answers.set('/leads/7/take', { status: 409, body: { message: 'Rhea has this lead.', owner: { id: 2, name: 'Rhea' } } });
+    const take: OutboxItem = { ...item('/leads/7/take'), kind: 'lead-take', body: {}, authenticated: true, keyless: true, about: 'Ada Lovelace' };
+    const outcome = await sendItem(take);
+    expect(outcome).toEqual({ type: 'rejected', error: { status: 409, message: 'Rhea has this lead.', fieldErrors: {} } });
+    expect(isKeptForLater(outcome)).toBe(false);
+  });
+
+  it.each([
+    [401, 'auth'],
+    [403, 'rejected'],
+    [404, 'rejected'],
+  ] as const)('%s on a take or stage change (signed out; the lead reassigned or erased meanwhile) is %s', async (status, type) => {
+    answers.set(`/leads/8/stage-${status}`, { status, body: { message: 'No' } });
+    const stage: OutboxItem = { ...item(`/leads/8/stage-${status}`), kind: 'lead-stage', method: 'PUT', body: { stage: 'qualified' }, authenticated: true, keyless: true };
+    const outcome = await sendItem(stage);
+    expect(outcome.type).toBe(type);
+    expect(uploads.at(-1)?.method).toBe('PUT');
+    expect(JSON.parse(uploads.at(-1)!.bytes.toString())).toEqual({ stage: 'qualified' });
+  });
+
+  it('a keyless stage change answered 2xx is sent with the lead the server answered', async () => {
+    answers.set('/leads/9/stage', { status: 200, body: { id: 9, stage: 'contacted' } });
+    const outcome = await sendItem({ ...item('/leads/9/stage'), kind: 'lead-stage', method: 'PUT', body: { stage: 'contacted' }, authenticated: true, keyless: true });
+    expect(outcome).toEqual({ type: 'sent', status: 200, body: { id: 9, stage: 'contacted' } });
+  });
+
   it('422 is a refusal, with the server message and field errors as data', async () => {
     answers.set('/refused', { status: 422, body: { message: 'Company is not accepted', errors: { company: 'Company is not accepted' } } });
     const outcome = await sendItem(item('/refused'));

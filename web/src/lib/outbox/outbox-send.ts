@@ -30,7 +30,7 @@ export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
   if (res.ok) return { type: 'sent', status: res.status, body: parseJson(text) };
   const error = serverErrorData(res.status, res.statusText, text);
   if (res.status === 401 && item.authenticated) return { type: 'auth', error };
-  if (isTransient(res.status)) return { type: 'retry', error };
+  if (isTransient(res.status) && !(res.status === 409 && item.keyless)) return { type: 'retry', error };
   return { type: 'rejected', error };
 }
 

@@ -41,6 +41,14 @@ export interface OutboxItem {
   owner?: OutboxOwner;
   /** The id of an item that must reach the server first (a photo follows its capture). */
   after?: string;
+  /**
+   * The route reads no Idempotency-Key because it is idempotent by nature (taking a lead one holds, setting the
+   * stage it has): a 409 there is the server's no about the record (somebody else took the lead), a refusal,
+   * never a key still being processed.
+   */
+  keyless?: true;
+  /** What the item is about, for the outbox's list (a lead's name); never sent. */
+  about?: string;
   /** Why the last try did not deliver it: the server's answer, or status null when none came. */
   error?: ServerErrorData;
 }

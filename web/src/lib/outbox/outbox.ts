@@ -26,6 +26,8 @@ export interface SubmitInput {
   owner?: OutboxOwner;
   /** An item that must be delivered before this one is tried. */
   after?: string;
+  keyless?: true;
+  about?: string;
   /**
    * The key of the same form's earlier submission that the server failed and that still waits here: the same
    * person (the form decides who that is) changed it and sent it again, so this one takes its place (unless a replay delivered it meanwhile), and the
@@ -46,6 +48,8 @@ function newItem(input: SubmitInput): OutboxItem {
     ...(input.upload ? { upload: input.upload } : {}),
     ...(input.owner ? { owner: input.owner } : {}),
     ...(input.after ? { after: input.after } : {}),
+    keyless: input.keyless,
+    about: input.about,
     state: 'waiting',
     createdAt: now,
     attempts: 0,

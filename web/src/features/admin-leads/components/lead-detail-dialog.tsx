@@ -1,10 +1,12 @@
 // One lead with every field it has: contact, request, where it was captured and by whom, who owns it ("Take it"
 // while nobody does) and its stage, its CRM status with the reason of a failed sync, the follow-up (an admin's
 // Owner and Assign, stage, notes, timeline) and the visit's attribution (UTM parameters, referrer, landing page).
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LEAD_STAGE_LABELS, type Attribution, type Lead } from '@contract';
 import { Button } from '../../../components/ui/button';
 import { describeError, ServerError } from '../../../lib/server-error';
+import { subscribe } from '../../../lib/events';
+import { deliveredLeads, takeKeptMessage } from '../lead-change-outbox';
 import { fetchLead, takeLead } from '../leads-api';
 import { useLeadsList } from '../leads-store';
 import { Modal } from '../../../components/ui/dialog';
@@ -44,6 +46,15 @@ function LeadDetails({ lead: opened, focus, canAssign }: { lead: Lead; focus: De
     setLead(now);
     useLeadsList.getState().replace(now);
   };
+  // A take or stage change of this lead that waited on the device, now sent: show the server's answer.
+  useEffect(
+    () =>
+      subscribe('delivered', ({ items }) => {
+        const sent = deliveredLeads(items).find((item) => item.id === opened.id);
+        if (sent) setLead(sent);
+      }),
+    [opened.id],
+  );
   const attribution = ATTRIBUTION_FIELDS.filter(({ key }) => lead.attribution?.[key]);
   return (
     <div className="space-y-5 text-sm">
@@ -104,6 +115,8 @@ function LeadDetails({ lead: opened, focus, canAssign }: { lead: Lead; focus: De
 /** Who owns the lead; while nobody does, "Take it" makes it the signed-in person's, or says who was quicker. */
 function OwnerField({ lead, onChanged }: { lead: Lead; onChanged: (lead: Lead) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
+  // Offline: the take waits on this device; the lead shows its owner once it is sent.
+  const [kept, setKept] = useState(false);
   const [busy, setBusy] = useState(false);
   const problemId = `lead-${lead.id}-take-problem`;
   const owner = lead.owner;
@@ -111,7 +124,9 @@ function OwnerField({ lead, onChanged }: { lead: Lead; onChanged: (lead: Lead) =
     setBusy(true);
     setProblem(null);
     try {
-      onChanged(await takeLead(lead.id));
+      const result = await takeLead(lead);
+      if (result.status === 'queued') setKept(true);
+      else onChanged(result.lead);
     } catch (error) {
       // Somebody was quicker: the server's sentence names them, and the lead is read again to show them as its
       // owner. Anything else in the product's error wording, with the button kept for another try.
@@ -128,11 +143,16 @@ function OwnerField({ lead, onChanged }: { lead: Lead; onChanged: (lead: Lead) =
       <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {owner ? owner.name : <span className="text-slate-500">Unassigned</span>}
         {owner ? null : (
-          <Button size="sm" variant="secondary" onClick={() => void take()} disabled={busy} aria-describedby={problem ? problemId : undefined}>
+          <Button size="sm" variant="secondary" onClick={() => void take()} disabled={busy || kept} aria-describedby={problem ? problemId : undefined}>
             Take it
           </Button>
         )}
       </span>
+      {kept && !owner ? (
+        <span role="status" className="mt-1 block text-slate-700">
+          {takeKeptMessage('this lead')}
+        </span>
+      ) : null}
       {problem ? (
         <span id={problemId} role="alert" className="mt-1 block text-red-700">
           {problem}

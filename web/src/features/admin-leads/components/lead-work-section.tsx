@@ -4,7 +4,7 @@
 // changes (a take, an assignment, a stage saved here). The stage and
 // the note are checked with the server's own schemas, their errors tied to their fields; a note keeps one
 // Idempotency-Key until it is stored, so pressing Add note again after a lost answer adds it once. Offline, a
-// note goes to the outbox and is sent once when the network returns.
+// note or a stage goes to the outbox and is sent once when the network returns.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   LEAD_STAGE_LABELS,
@@ -24,6 +24,7 @@ import { subscribe } from '../../../lib/events';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { describeError } from '../../../lib/server-error';
 import { addLeadNote, changeLeadStage, fetchLeadTimeline } from '../leads-api';
+import { STAGE_KEPT_MESSAGE } from '../lead-change-outbox';
 import { LeadAssignForm } from './lead-assign-form';
 
 type Timeline = { state: 'loading' } | { state: 'ready'; entries: LeadTimelineEntry[] } | { state: 'error'; message: string };
@@ -64,7 +65,11 @@ function StageForm({ lead, autoFocus, onSaved }: { lead: Lead; autoFocus: boolea
   const [reason, setReason] = useState(lead.stageReason ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Offline: the stage waits on this device; the dialog shows it once it is sent (lead-detail-dialog.tsx).
+  const [kept, setKept] = useState(false);
   const reasonListId = `lead-${lead.id}-reasons`;
+  const { stage: shown, stageReason: shownReason } = lead;
+  useEffect(() => setKept(false), [shown, shownReason]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,8 +80,11 @@ function StageForm({ lead, autoFocus, onSaved }: { lead: Lead; autoFocus: boolea
     }
     setBusy(true);
     setError(null);
+    setKept(false);
     try {
-      onSaved(await changeLeadStage(lead.id, parsed.data));
+      const result = await changeLeadStage(lead, parsed.data);
+      if (result.status === 'queued') setKept(true);
+      else onSaved(result.lead);
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -106,6 +114,11 @@ function StageForm({ lead, autoFocus, onSaved }: { lead: Lead; autoFocus: boolea
       <Button type="submit" variant="secondary" disabled={busy}>
         Save stage
       </Button>
+      {kept ? (
+        <p role="status" className="basis-full text-sm text-slate-700">
+          {STAGE_KEPT_MESSAGE}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,10 +1,19 @@
 // The outbox's list, opened from its indicator: what waits to be sent, and the refused items to fix or discard.
 import { Modal } from '../../../components/ui/dialog';
 import { formatDate } from '../../../lib/format';
-import { ownerWaitMessage, replayOutbox, type OutboxItem } from '../../../lib/outbox';
+import { Button } from '../../../components/ui/button';
+import { discardItem, ownerWaitMessage, replayOutbox, type OutboxItem } from '../../../lib/outbox';
 import { FailedItemEditor } from './failed-item-editor';
 
-const KIND_LABEL = { lead: 'Demo request', sample: 'Sample pack request', capture: 'Event capture', 'capture-photo': 'Card photo', 'lead-note': 'Note on a lead' } as const;
+const KIND_LABEL = {
+  lead: 'Demo request',
+  sample: 'Sample pack request',
+  capture: 'Event capture',
+  'capture-photo': 'Card photo',
+  'lead-note': 'Note on a lead',
+  'lead-take': 'Take a lead',
+  'lead-stage': 'Stage of a lead',
+} as const;
 
 export function OutboxDialog({ pending, failed, onClose }: { pending: OutboxItem[]; failed: OutboxItem[]; onClose: () => void }) {
   const total = pending.length + failed.length;
@@ -20,7 +29,18 @@ export function OutboxDialog({ pending, failed, onClose }: { pending: OutboxItem
             <p className="mb-2 text-sm font-medium text-slate-800">
               {KIND_LABEL[item.kind]} · saved {formatDate(new Date(item.createdAt).toISOString())}
             </p>
-            {item.kind === 'capture' || item.kind === 'capture-photo' ? (
+            {item.kind === 'lead-take' || item.kind === 'lead-stage' ? (
+              // Nothing to edit: the server's sentence says why ("Rhea has this lead."), and sending it again
+              // would meet the same answer.
+              <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50/50 p-4 text-sm text-red-800">
+                <p>
+                  <span className="font-semibold">Not accepted{item.about ? ` (${item.about})` : ''}:</span> {item.error?.message || 'Refused by the server'}
+                </p>
+                <Button variant="ghost" onClick={() => void discardItem(item.id)}>
+                  Discard
+                </Button>
+              </div>
+            ) : item.kind === 'capture' || item.kind === 'capture-photo' ? (
               // A capture is the rep's record on the capture screen (its list and CSV backup follow the
               // outbox item by its key), so it is reviewed there rather than edited or discarded here.
               <p className="rounded-xl border border-red-200 bg-red-50/50 p-4 text-sm text-red-800">
@@ -42,7 +62,7 @@ export function OutboxDialog({ pending, failed, onClose }: { pending: OutboxItem
 }
 
 function PendingRow({ item }: { item: OutboxItem }) {
-  const who = [item.body.firstName, item.body.lastName].filter(Boolean).join(' ');
+  const who = item.about ?? [item.body.firstName, item.body.lastName].filter(Boolean).join(' ');
   return (
     <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm">
       <div>
