@@ -13,6 +13,10 @@ import { checkScreen, expectAllOnScreen, WIDTHS } from './support/screens';
 import { submitInlineLead } from '../pwa/support/pwa';
 import { LeadFormPage } from '../../pages/lead-form';
 
+// Axe and full-page screenshots at two widths of a desk that fills as the file's tests add leads: on a busy 2-core
+// machine, later in the file, more than the default 30 s (the last CI run timed out five of them at 30–37 s).
+test.describe.configure({ timeout: 60_000 });
+
 test.afterAll(closeLeadStatusDb);
 
 /** `Nov 22, 2026` (the product's date format), computed without the app's own formatter. */
