@@ -42,14 +42,24 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
   // they had typed the next person meanwhile (a double tap on one person still saves it once). Submitted after
   // the form has re-rendered with what was kept, so the check reads the next person, not the last.
   const pressedWhileSaving = useRef(false);
+  // From a save's end until the form has re-rendered without the saved person: a press in that moment would read
+  // the saved person's values again and store them twice (a double tap on a slow phone did, in CI).
+  const settling = useRef(false);
   const [saveAgain, setSaveAgain] = useState(0);
+  useEffect(() => {
+    if (!settling.current) return;
+    settling.current = false;
+    // A press that fell in that moment: for the next person, if the rep had typed one.
+    if (pressedWhileSaving.current && Object.values(values).some(Boolean)) setSaveAgain((n) => n + 1);
+    pressedWhileSaving.current = false;
+  }, [values]);
   useEffect(() => {
     if (saveAgain) formRef.current?.requestSubmit();
   }, [saveAgain]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (saver.busy()) {
+    if (saver.busy() || settling.current) {
       pressedWhileSaving.current = true;
       return;
     }
@@ -68,6 +78,7 @@ export function CaptureForm({ eventName }: CaptureFormProps) {
     const pressedAgain = pressedWhileSaving.current;
     pressedWhileSaving.current = false;
     if (!saved) return;
+    settling.current = true;
     scan.reset();
     if (pressedAgain && typingNext) {
       setSaveAgain((n) => n + 1);
