@@ -10,7 +10,7 @@ import { createDb } from '../api/src/db/knex';
 import { hashPassword } from '../api/src/modules/auth';
 import { benchEngines, createBenchDb, type BenchEngine } from './bench-db';
 import { printGoals, printTable, type GoalRow } from './goals';
-import { startProduct, startServer } from './server-process';
+import { startProduct, startServer, type ServerProcess } from './server-process';
 import { PINNED_RELEASES, startPinnedRelease } from './pinned-release';
 import { benchOutboxReplay, benchOutboxDevices } from './outbox-replay';
 import { benchCrmSync } from './crm-sync';
@@ -132,11 +132,11 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
   }
 }
 
-/** Leads into the pinned earlier release, on a database of its own: its rate and tail beside today's. */
-async function hammerPinnedRelease(release: string, engine: BenchEngine): Promise<Result | string> {
-  const db = await createBenchDb('pinned', engine);
+/** Leads into a server of `start`'s on a database of its own (`label`), then both gone; a string: why none ran. */
+async function hammerFresh(engine: BenchEngine, label: string, start: (url: string) => Promise<ServerProcess | { missing: string }>): Promise<Result | string> {
+  const db = await createBenchDb(label, engine);
   try {
-    const server = await startPinnedRelease(release, db.url);
+    const server = await start(db.url);
     if ('missing' in server) return server.missing;
     try {
       return await hammer(server.baseUrl, '/api/leads', () => leadJson);
@@ -148,20 +148,12 @@ async function hammerPinnedRelease(release: string, engine: BenchEngine): Promis
   }
 }
 
+/** Leads into the pinned earlier release: its rate and tail beside today's. */
+const hammerPinnedRelease = (release: string, engine: BenchEngine) => hammerFresh(engine, 'pinned', (url) => startPinnedRelease(release, url));
+
 /** Leads into the product as `npm start` runs it, with this many workers (WEB_CONCURRENCY). */
-async function hammerProduct(engine: BenchEngine, workers: number): Promise<Result> {
-  const db = await createBenchDb(`product${workers}`, engine);
-  try {
-    const server = await startProduct(db.url, workers);
-    try {
-      return await hammer(server.baseUrl, '/api/leads', () => leadJson);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await db.drop();
-  }
-}
+const hammerProduct = async (engine: BenchEngine, workers: number): Promise<Result> =>
+  (await hammerFresh(engine, `product${workers}`, (url) => startProduct(url, workers))) as Result;
 
 async function outbox(engine: BenchEngine): Promise<GoalRow[]> {
   const one = await benchOutboxReplay(engine);

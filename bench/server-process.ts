@@ -26,12 +26,7 @@ export async function startServer(mode: 'app' | 'bare' | 'koa', databaseUrl?: st
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 
@@ -69,11 +64,15 @@ export async function startProduct(databaseUrl: string, concurrency: number): Pr
   return {
     baseUrl,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
+}
+
+/** Ends a server child with SIGTERM (it drains and exits; a --cpu-prof run writes its profile) and waits for it. */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
