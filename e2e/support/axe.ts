@@ -22,6 +22,6 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
     expect(serious).toEqual([]);
   } finally {
     // The page may have navigated meanwhile (the tag is gone with it).
-    await style.evaluate((el) => el.remove()).catch(() => {});
+    await style.evaluate((el) => (el as Element).remove()).catch(() => {});
   }
 }
