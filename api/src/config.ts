@@ -50,6 +50,8 @@ const envSchema = z.object({
   MAIL_FROM: z.optional(z.string().check(z.refine((v) => parseMailbox(v) !== null, 'must be an address, or a name and an address: Acme <hello@acme.example>'))),
   MAIL_DIR: z.optional(z.string().check(z.minLength(1))),
   MAIL_MAX_ATTEMPTS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 8),
+  // At most a minute: a digest says "in the last minute", which a shorter window keeps true (the tests use 15 s).
+  MAIL_DIGEST_WINDOW_MS: z._default(z.coerce.number().check(z.int(), z.gte(1000), z.lte(60_000)), 60_000),
   MAIL_BACKOFF_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 2000),
   MAIL_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(100), z.lte(600_000)), 30_000),
   DKIM_DOMAIN: z.optional(z.string().check(z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name'))),
@@ -144,6 +146,8 @@ export interface MailConfig {
   companyName: string;
   /** Tries per message before a temporary failure counts as failed. */
   maxAttempts: number;
+  /** How long a recipient's alert window lasts, from their first alert (a minute; MAIL_DIGEST_WINDOW_MS). */
+  digestWindowMs: number;
   /** First retry delay; doubled per attempt, capped at maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteUrl: (e.SITE_URL || `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
       companyName: e.SITE_COMPANY_NAME,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      digestWindowMs: e.MAIL_DIGEST_WINDOW_MS,
       backoffMs: e.MAIL_BACKOFF_MS,
       maxBackoffMs: 30 * 60_000,
       pollMs: 1000,

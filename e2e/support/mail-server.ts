@@ -13,13 +13,14 @@ export interface MailServer {
   newContext(browser: Browser, options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
-export function useMailServer(account: { email: string; password: string; role: 'admin' | 'rep'; name: string }): MailServer {
+/** `env`: settings the server starts with besides SMTP_URL (a shorter MAIL_DIGEST_WINDOW_MS, …). */
+export function useMailServer(account: { email: string; password: string; role: 'admin' | 'rep'; name: string }, env: Record<string, string> = {}): MailServer {
   let smtp: FakeSmtp | undefined;
   let server: ProductServer | undefined;
   const contexts: BrowserContext[] = [];
   test.beforeAll(async () => {
     smtp = await startFakeSmtp();
-    server = await startProductServer({ SMTP_URL: smtp.url });
+    server = await startProductServer({ ...env, SMTP_URL: smtp.url });
     addUser(account.email, account.password, account.role, account.name, server.database);
   });
   test.afterAll(async () => {

@@ -17,7 +17,8 @@ import { checkScreen } from './support/screens';
 
 const ADMIN = { email: 'maud.mail@example.com', password: 'e2e-mail-screen-admin' };
 
-const own = useMailServer({ ...ADMIN, role: 'admin', name: 'Maud Mail' });
+// A digest window of 15 s instead of the minute (MAIL_DIGEST_WINDOW_MS): the digest test waits for it to end.
+const own = useMailServer({ ...ADMIN, role: 'admin', name: 'Maud Mail' }, { MAIL_DIGEST_WINDOW_MS: '15000' });
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -129,8 +130,8 @@ test('a lead\'s alert - its link opens that lead in a signed-in admin, and after
 });
 
 test('an alert and a digest as a mail client shows them - pictured at 600 and 375 px', async ({ browser }) => {
-  // More than five alerts to one person in a minute: the first ones one by one, the rest in one digest when the
-  // minute ends (up to a minute of waiting here).
+  // More than five alerts to one person within the window: the first ones one by one, the rest in one digest when
+  // the window ends (15 s on this spec's server; a minute in the product).
   const page = await adminPage(browser);
   const names = ['Ada', 'Ben', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus'];
   for (const name of names) await visitorLead(page.request, name, `${name} Print Co`);

@@ -27,9 +27,11 @@ export interface MailQueueDeps {
   sessionKeys: readonly string[];
 }
 
-/** Alerts one person gets one by one within a minute; the rest of that minute goes out as one digest. */
+/**
+ * Alerts one person gets one by one within a minute (config.mail.digestWindowMs); the rest of that minute goes
+ * out as one digest.
+ */
 export const ALERTS_BEFORE_DIGEST = 5;
-export const DIGEST_WINDOW_MS = 60_000;
 
 export const MAIL_SETTINGS_KEY = 'mail';
 export const DEFAULT_MAIL_SETTINGS: MailSettings = { visitorConfirmation: false };
@@ -148,7 +150,7 @@ export async function queueAlerts(trx: Knex.Transaction, deps: MailQueueDeps, al
   const now = Date.parse(nowIso);
   const drafts: MessageDraft[] = [];
   for (const { recipient, alerts: theirs } of perUser.values()) {
-    let window = await openWindowOf(trx, recipient.userId, new Date(now - DIGEST_WINDOW_MS).toISOString(), ALERTS_BEFORE_DIGEST);
+    let window = await openWindowOf(trx, recipient.userId, new Date(now - deps.config.mail.digestWindowMs).toISOString(), ALERTS_BEFORE_DIGEST);
     for (const alert of theirs) {
       if (!window) window = { start: nowIso, count: 0 };
       const held = window.count >= ALERTS_BEFORE_DIGEST;
@@ -161,7 +163,7 @@ export async function queueAlerts(trx: Knex.Transaction, deps: MailQueueDeps, al
           ...draftOf(deps, { kind: alert.kind, cause: alert.cause, to: recipient.email, toName: recipient.name, userId: recipient.userId, rendered: { subject, text: line.text, html: line.html }, nowIso, records }),
           digestLine: line,
           state: 'held',
-          nextAttemptAt: new Date(Date.parse(window.start) + DIGEST_WINDOW_MS).toISOString(),
+          nextAttemptAt: new Date(Date.parse(window.start) + deps.config.mail.digestWindowMs).toISOString(),
           windowStart: window.start,
         });
         continue;
