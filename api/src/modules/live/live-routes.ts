@@ -3,7 +3,6 @@
 // screen to reload its data once (the gap could not be replayed); `event: ready` opens every stream and
 // names the position it starts from. Comments (`: heartbeat`) keep idle connections open through proxies.
 // Never compressed (http/compression.ts lets text/event-stream through as it is) nor buffered by a proxy.
-import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { LiveEvent } from '../../contract';
 import type { AppDeps } from '../../deps';
@@ -33,12 +32,23 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
       ctx.body = `retry: ${RETRY_MS}\n\n`;
       return;
     }
-    const body = new PassThrough();
+    // Written to the response itself, not through a stream Koa pipes: with 1,000 streams open a batch is 1,000
+    // writes, and each one through a PassThrough and its pipe cost as much again as the write (the fan-out's
+    // profile, docs/performance.md). Nothing is written before the head (a heartbeat during the replay's read).
+    const res = ctx.res;
+    let open = false;
+    /** Ended before its head went (its session ended, or the server is closing, during the replay's read). */
+    let endedEarly = null as { shutdown: boolean } | null;
     let lastWriteAt = 0;
     const write = (chunk: string | Buffer) => {
-      if (body.writableEnded) return;
+      if (!open || res.writableEnded || res.destroyed) return;
       lastWriteAt = performance.now();
-      body.write(chunk);
+      res.write(chunk);
+    };
+    const finish = (shutdown = false) => {
+      if (!open || res.writableEnded) return;
+      if (shutdown) res.once('finish', () => ctx.req.socket.destroy());
+      res.end();
     };
     const stream: LiveStream = {
       user: ctx.state.user,
@@ -51,8 +61,8 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
         if (performance.now() - lastWriteAt >= deps.config.live.heartbeatMs) write(HEARTBEAT);
       },
       end: (shutdown) => {
-        if (shutdown) ctx.res.once('finish', () => ctx.req.socket.destroy());
-        body.end();
+        if (!open) endedEarly = { shutdown: shutdown ?? false };
+        finish(shutdown);
       },
     };
     const { resume, detach } = await hub.attach(stream, from);
@@ -64,17 +74,21 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     ctx.type = 'text/event-stream';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');
-    ctx.body = body;
+    // Koa answers nothing more: the head goes now (with the headers set so far), the frames as they come.
+    ctx.respond = false;
+    res.writeHead(200);
+    open = true;
     // A browser closing its stream (a tab closed, the network gone) is how every stream ends, not an error.
-    const onerror = ctx.onerror.bind(ctx);
-    ctx.onerror = (err) => {
-      if (!CLIENT_GONE.has((err as NodeJS.ErrnoException | null)?.code ?? '')) onerror(err);
-    };
-    const done = () => detach();
-    ctx.req.on('close', done);
-    body.on('close', done);
-    body.on('finish', done);
+    res.on('error', () => detach());
+    res.on('close', () => detach());
+    ctx.req.on('close', () => detach());
 
+    if (endedEarly) {
+      // Answered empty, as the browser's next try (to sign in again, or to another process) should start at once.
+      detach();
+      finish(endedEarly.shutdown);
+      return;
+    }
     write(`retry: ${RETRY_MS}\n\n`);
     if (resume.kind === 'reset') write(frame('reset', String(resume.lastId), { reason: 'gap' }));
     else write(resume.events.map(encoded).join(''));
@@ -84,8 +98,6 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
 
   return router;
 }
-
-const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 
 /** Each event is turned into its frame once, however many streams it goes to. */
 const frames = new WeakMap<LiveEvent, string>();
