@@ -18,6 +18,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests a second over all connections (0: as fast as they are answered). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

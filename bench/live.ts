@@ -146,16 +146,18 @@ function cpuSeconds(pid: number): number {
  * the 2 cores with the server, so requests per second mix the server's cost with the readers'; the server's
  * CPU per lead is its cost alone, the figure a server whose screens are elsewhere would see.
  */
-async function intakeWithCpu(baseUrl: string, pid: number): Promise<{ result: Result; cpuMsPerLead: number }> {
+async function intakeWithCpu(baseUrl: string, pid: number, rate = 0): Promise<{ result: Result; cpuMsPerLead: number }> {
   const before = cpuSeconds(pid);
-  const result = await intake(baseUrl);
+  const result = await intake(baseUrl, rate);
   return { result, cpuMsPerLead: ((cpuSeconds(pid) - before) * 1000) / Math.max(1, result['2xx']) };
 }
 
-function intake(baseUrl: string): Promise<Result> {
+/** `rate`: leads a second over all connections; 0 is as fast as the server answers. */
+function intake(baseUrl: string, rate = 0): Promise<Result> {
   return autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
+    ...(rate > 0 ? { overallRate: rate } : {}),
     duration: DURATION_S,
     requests: [{ method: 'POST', path: '/api/leads', setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }, body: lead(`${crypto.randomUUID()}@example.com`) }) }],
   });
@@ -191,6 +193,12 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
     }
     const { result: withStreams, cpuMsPerLead: cpuWith } = await intakeWithCpu(app.baseUrl, app.pid);
     screens.close();
+    // The same intake with no stream, at the rate the server kept with them. On this 2-core machine the 1,000
+    // readers take CPU the server would have used, so it stores fewer leads a second, in smaller group commits,
+    // and each lead carries more of the process's fixed costs (timers, pollers, the collector): a ratio against
+    // the full-speed run mixes that in with the fan-out. At one rate, what differs is the streams alone.
+    await new Promise((r) => setTimeout(r, 1000));
+    const { result: sameRate, cpuMsPerLead: cpuSameRate } = await intakeWithCpu(app.baseUrl, app.pid, Math.round(withStreams.requests.average));
 
     const clean = (r: Result) => r.non2xx + r.errors === 0 && r['2xx'] > 0;
     const ratio = none.requests.average > 0 ? withStreams.requests.average / none.requests.average : 0;
@@ -201,6 +209,7 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
       [`one lead -> all ${STREAMS} streams (ms), 5 leads`, fanOut.map((x) => x.toFixed(0)).join(', ')],
       ['POST /api/leads req/s, no stream / 1,000 streams', `${none.requests.average.toFixed(0)} / ${withStreams.requests.average.toFixed(0)}`],
       ['server CPU per stored lead (ms), no stream / 1,000 streams', `${cpuNone.toFixed(3)} / ${cpuWith.toFixed(3)}`],
+      [`server CPU per stored lead (ms), no stream at the streams' rate (${sameRate.requests.average.toFixed(0)} req/s)`, cpuSameRate.toFixed(3)],
     ]);
     rows.push({ engine, goal: `${STREAMS} open streams with a ${HEARTBEAT_MS / 1000} s heartbeat: server memory per stream`, figure: `${perStreamKb.toFixed(1)} KB`, met: null });
     rows.push({ engine, goal: `one new lead reaches all ${STREAMS} streams <= 1 s (worst of 5)`, figure: `${Math.max(...fanOut).toFixed(0)} ms`, met: Math.max(...fanOut) <= 1000 });
@@ -212,9 +221,9 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
     });
     rows.push({
       engine,
-      goal: `the server's CPU per lead with ${STREAMS} streams open <= 1.25 × none (its own cost, readers apart)`,
-      figure: `${(cpuWith / cpuNone).toFixed(2)} × (${cpuWith.toFixed(3)} / ${cpuNone.toFixed(3)} ms)`,
-      met: clean(none) && clean(withStreams) && cpuWith <= 1.25 * cpuNone,
+      goal: `the server's CPU per lead with ${STREAMS} streams open <= 1.25 × none at the same rate (its own cost, readers apart)`,
+      figure: `${(cpuWith / cpuSameRate).toFixed(2)} × (${cpuWith.toFixed(3)} / ${cpuSameRate.toFixed(3)} ms; against none at full speed ${(cpuWith / cpuNone).toFixed(2)} ×)`,
+      met: clean(sameRate) && clean(withStreams) && cpuWith <= 1.25 * cpuSameRate,
     });
     return rows;
   } finally {

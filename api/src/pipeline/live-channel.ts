@@ -9,11 +9,18 @@ import { notify } from '../db/notify';
 export const LIVE_CHANNEL = 'dm_live';
 const ACCESS = 'access:';
 
-export type LiveSignal = { kind: 'events'; ids: number[] } | { kind: 'access'; userId: number };
+const WRITER = 'w:';
 
-/** Tells every process which events were stored (their numbers in live_events). */
-export function announceEvents(db: Db, ids: readonly number[]): Promise<void> {
-  return notify(db, LIVE_CHANNEL, ids.join(','));
+/** `writer`: the process that stored the events said who it is (it holds them in memory: live-journal.ts). */
+export type LiveSignal = { kind: 'events'; ids: number[]; writer?: string } | { kind: 'access'; userId: number };
+
+/**
+ * Tells every process which events were stored (their numbers in live_events), and, with `writer`, which process
+ * stored them: that process's hub takes them from memory instead of reading them back. The writer goes first, as
+ * `w:<writer>`, which a process of an older version reads as no number and skips.
+ */
+export function announceEvents(db: Db, ids: readonly number[], writer?: string): Promise<void> {
+  return notify(db, LIVE_CHANNEL, (writer ? [`${WRITER}${writer}`, ...ids] : ids).join(','));
 }
 
 /**
@@ -27,5 +34,7 @@ export function announceAccessChange(db: Db, userId: number): Promise<void> {
 
 export function liveSignalOf(payload: string): LiveSignal {
   if (payload.startsWith(ACCESS)) return { kind: 'access', userId: Number(payload.slice(ACCESS.length)) };
-  return { kind: 'events', ids: payload.split(',').map(Number).filter(Number.isSafeInteger) };
+  const parts = payload.split(',');
+  const writer = parts[0]?.startsWith(WRITER) ? parts.shift()!.slice(WRITER.length) : undefined;
+  return { kind: 'events', ids: parts.map(Number).filter(Number.isSafeInteger), ...(writer ? { writer } : {}) };
 }

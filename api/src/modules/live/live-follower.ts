@@ -8,7 +8,7 @@ import type { LiveEventDraft } from '../../contract';
 import type { LiveBus } from '../../pipeline/live-bus';
 import { leadEvent, sampleEvent } from '../../pipeline/live-events';
 import type { Follower, StoredRecord } from '../../pipeline/submissions';
-import { journalEvents } from './live-journal';
+import { journalEvents, ownEventsOf } from './live-journal';
 
 function eventOf(stored: StoredRecord): LiveEventDraft {
   if (stored.kind === 'sample_request') return sampleEvent('sample.created', stored.record, stored.at);
@@ -18,10 +18,11 @@ function eventOf(stored: StoredRecord): LiveEventDraft {
 }
 
 export function liveFollower(live: LiveBus): Follower {
+  const own = ownEventsOf(live);
   return {
     name: 'live',
     async inTransaction(trx, records) {
-      await journalEvents(trx, records.map(eventOf));
+      await journalEvents(trx, records.map(eventOf), own);
     },
     afterCommit(records) {
       live.record(records.map(eventOf));

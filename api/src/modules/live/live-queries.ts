@@ -26,22 +26,23 @@ function eventOf(row: LiveEventRow): LiveEvent {
   };
 }
 
-/** Stores the events with one statement and answers their numbers in the stream, in the same order. */
-export async function insertLiveEvents(db: Db, drafts: readonly LiveEventDraft[]): Promise<number[]> {
-  const rows = await db('live_events')
-    .insert(
-      drafts.map((draft) => ({
-        type: draft.type,
-        at: draft.at,
-        record_id: draft.recordId,
-        title: draft.title.slice(0, 300),
-        rep_user_id: draft.repUserId,
-        record_kind: draft.recordKind ?? 'lead',
-        record: JSON.stringify(draft.record ?? null),
-      })),
-    )
-    .returning('id');
-  return (rows as (number | { id: number })[]).map((row) => Number(typeof row === 'object' ? row.id : row)).sort((a, b) => a - b);
+/**
+ * Stores the events with one statement and answers them as stored, numbered, in the same order: exactly what a
+ * read of them would answer (the ids of one insert are handed out in the order of its rows on both engines).
+ */
+export async function insertLiveEvents(db: Db, drafts: readonly LiveEventDraft[]): Promise<LiveEvent[]> {
+  const rows = drafts.map((draft) => ({
+    type: draft.type,
+    at: draft.at,
+    record_id: draft.recordId,
+    title: draft.title.slice(0, 300),
+    rep_user_id: draft.repUserId,
+    record_kind: draft.recordKind ?? 'lead',
+    record: JSON.stringify(draft.record ?? null),
+  }));
+  const returned = await db('live_events').insert(rows).returning('id');
+  const ids = (returned as (number | { id: number })[]).map((row) => Number(typeof row === 'object' ? row.id : row)).sort((a, b) => a - b);
+  return rows.map((row, i) => eventOf({ ...row, id: ids[i]! }));
 }
 
 /** The events with these numbers, oldest first. */

@@ -15,7 +15,7 @@ import { readerOf } from '../../db/knex';
 import { usersOfSessions, isActive, publicUser } from '../auth';
 import { LIVE_CHANNEL, liveSignalOf } from '../../pipeline/live-channel';
 import { findLiveEvents, liveEventsAfter, liveEventsSince, liveWindow } from './live-queries';
-import { journalEvents, WINDOW_MS } from './live-journal';
+import { journalEvents, ownEventsOf, WINDOW_MS } from './live-journal';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'live' | 'config'>;
 
@@ -179,15 +179,18 @@ export class LiveHub {
   /** Published events (the bus hands over a batch at a time) are stored by one statement and one announcement. */
   private async store(drafts: readonly LiveEventDraft[]): Promise<void> {
     try {
-      for (let i = 0; i < drafts.length; i += 500) await journalEvents(this.deps.db, drafts.slice(i, i + 500));
+      for (let i = 0; i < drafts.length; i += 500) await journalEvents(this.deps.db, drafts.slice(i, i + 500), ownEventsOf(this.deps.live));
     } catch (err) {
       this.deps.logger.error({ err, events: drafts.length }, 'live events not stored');
     }
   }
 
-  private async heard(ids: number[]): Promise<void> {
+  /** Announced events: this process's own are taken from memory (live-journal.ts), any other's read. */
+  private async heard(ids: number[], writer: string | undefined): Promise<void> {
     if (!ids.length) return;
-    const events = await findLiveEvents(readerOf(this.deps.db), ids);
+    const own = ownEventsOf(this.deps.live);
+    const { found, missing } = writer === own.writer ? own.take(ids) : { found: [], missing: ids };
+    const events = missing.length ? [...found, ...(await findLiveEvents(readerOf(this.deps.db), missing))] : found;
     for (const event of events) this.lastHeard = Math.max(this.lastHeard, Number(event.id));
     this.batch.push(...events);
     if (!this.batchTimer) {
@@ -247,6 +250,7 @@ export class LiveHub {
     if (!this.listening) {
       const { db, logger } = this.deps;
       const onError = (err: unknown) => logger.warn({ err }, 'live stream listener');
+      ownEventsOf(this.deps.live).setListening(true);
       this.listening = liveWindow(readerOf(db))
         .then(({ last }) => {
           this.lastHeard = last;
@@ -256,7 +260,7 @@ export class LiveHub {
             (payload) => {
               const signal = liveSignalOf(payload);
               if (signal.kind === 'access') this.accessChanged(signal.userId);
-              else void this.heard(signal.ids).catch(onError);
+              else void this.heard(signal.ids, signal.writer).catch(onError);
             },
             () => void this.catchUp().catch(onError),
             onError,
@@ -264,6 +268,7 @@ export class LiveHub {
         })
         .catch((err: unknown) => {
           this.listening = null;
+          ownEventsOf(this.deps.live).setListening(false);
           throw err;
         });
       this.heartbeat = setInterval(() => void this.beat().catch(onError), this.deps.config.live.heartbeatMs);
@@ -275,6 +280,7 @@ export class LiveHub {
   private async stopListening(): Promise<void> {
     const listening = this.listening;
     this.listening = null;
+    ownEventsOf(this.deps.live).setListening(false);
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     await listening?.then((l) => l.close()).catch(() => {});
