@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { configureHashing, DEFAULT_HASH_COST, hashPassword, needsRehash, verifyPassword } from './password';
 
 describe('password hashing', () => {
+  // The files of one vitest worker share their modules (vitest.config.ts): an app another file started has set the
+  // tests' cost. These tests start from the product's default, and leave the tests' cost (the environment's) after.
+  beforeEach(() => configureHashing({ hashCost: DEFAULT_HASH_COST }));
+  afterAll(() => configureHashing({ hashCost: loadConfig().signIn.hashCost }));
+
   it('hash - self-describing scrypt at OWASP cost, salted, verifies only the right password', async () => {
     const a = await hashPassword('correct horse battery');
     const b = await hashPassword('correct horse battery');
