@@ -20,8 +20,8 @@ const HOLD_MS = 10_000;
 
 /**
  * The events this process wrote, held from their write until their announcement comes back to its own hub, which
- * then takes them from here instead of reading them back (on PostgreSQL a query per group commit, the larger part
- * of what open streams cost intake there: docs/performance.md). Held only while the hub listens. An announcement
+ * then takes them from here instead of reading them back (a query per group commit while streams are open, which
+ * cost intake most on PostgreSQL: docs/performance.md). Held only while the hub listens. An announcement
  * names its writer, so only this process's own are taken from here: a number another process announces (SQLite
  * may hand out again the number of a write that rolled back) is read from the database. One rolled back is never
  * announced, and goes after HOLD_MS.
