@@ -3,7 +3,7 @@
 // stream has carried it, with the wall-clock time the last one did.
 import http from 'node:http';
 
-const [baseUrl, cookie, count] = [process.argv[2]!, process.argv[3]!, Number(process.argv[4])];
+const [streamUrl, cookie, count] = [process.argv[2]!, process.argv[3]!, Number(process.argv[4])];
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const now = () => performance.timeOrigin + performance.now();
 const wanted = new Map<string, { left: number }>();
@@ -12,7 +12,7 @@ let ready = 0;
 for (let i = 0; i < count; i++) {
   let seenReady = false;
   const seen = new Set<string>();
-  const req = http.get(`${baseUrl}/api/admin/live`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, agent }, (res) => {
+  const req = http.get(streamUrl, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, agent }, (res) => {
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
       if (!seenReady && chunk.includes('event: ready')) {

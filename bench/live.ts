@@ -16,6 +16,11 @@ import { startServer, type ServerProcess } from './server-process';
 const STREAMS = 1000;
 const LATENCY_SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 200);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * The streams ask for records as the app does (without their null fields); `BENCH_LIVE_RECORDS=whole` measures
+ * whole records, as an earlier app version's screens are sent them.
+ */
+const STREAM_PATH = process.env.BENCH_LIVE_RECORDS === 'whole' ? '/api/admin/live' : '/api/admin/live?records=compact';
 const CONNECTIONS = 50;
 // Heartbeats (and the session checks that ride on them) run during the measurement, not after it.
 const HEARTBEAT_MS = 2000;
@@ -52,7 +57,7 @@ function openStream(baseUrl: string, cookie: string, agent: http.Agent): Stream 
   const waiting = new Map<string, (at: number) => void>();
   let onReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (onReady = resolve));
-  const req = http.get(`${baseUrl}/api/admin/live`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, agent }, (res) => {
+  const req = http.get(`${baseUrl}${STREAM_PATH}`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, agent }, (res) => {
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
       const at = performance.now();
@@ -104,7 +109,7 @@ async function latencies(writer: ServerProcess, reader: ServerProcess, cookie: s
 
 /** STREAMS open streams in a process of their own (bench/live-streams.ts). */
 async function openScreens(baseUrl: string, cookie: string): Promise<{ waitFor: (marker: string) => Promise<number>; close: () => void }> {
-  const child = fork(path.join(import.meta.dirname, 'live-streams.ts'), [baseUrl, cookie, String(STREAMS)], { execArgv: ['--import', 'tsx'] });
+  const child = fork(path.join(import.meta.dirname, 'live-streams.ts'), [baseUrl + STREAM_PATH, cookie, String(STREAMS)], { execArgv: ['--import', 'tsx'] });
   const waiting = new Map<string, (at: number) => void>();
   child.on('message', (m: { marker?: string; at?: number }) => {
     if (m.marker) waiting.get(m.marker)?.(m.at!);
@@ -133,12 +138,18 @@ function rssKb(pid: number): number {
 // The kernel's clock ticks per second, for the CPU times in /proc/<pid>/stat.
 const TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds the process has used so far, in its own code (user) and in the kernel on its behalf (system). */
+function cpuSeconds(pid: number): { user: number; system: number } {
   // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are 14 and 15.
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+  return { user: Number(fields[11]) / TICKS_PER_S, system: Number(fields[12]) / TICKS_PER_S };
+}
+
+/** A run's server CPU per stored lead (ms): in all, and the part spent in the kernel (socket writes among it). */
+interface CpuPerLead {
+  total: number;
+  system: number;
 }
 
 /**
@@ -146,10 +157,13 @@ function cpuSeconds(pid: number): number {
  * the 2 cores with the server, so requests per second mix the server's cost with the readers'; the server's
  * CPU per lead is its cost alone, the figure a server whose screens are elsewhere would see.
  */
-async function intakeWithCpu(baseUrl: string, pid: number, rate = 0): Promise<{ result: Result; cpuMsPerLead: number }> {
+async function intakeWithCpu(baseUrl: string, pid: number, rate = 0): Promise<{ result: Result; cpuMsPerLead: number; cpu: CpuPerLead }> {
   const before = cpuSeconds(pid);
   const result = await intake(baseUrl, rate);
-  return { result, cpuMsPerLead: ((cpuSeconds(pid) - before) * 1000) / Math.max(1, result['2xx']) };
+  const after = cpuSeconds(pid);
+  const perLead = (seconds: number) => (seconds * 1000) / Math.max(1, result['2xx']);
+  const cpu = { total: perLead(after.user - before.user + after.system - before.system), system: perLead(after.system - before.system) };
+  return { result, cpuMsPerLead: cpu.total, cpu };
 }
 
 /** `rate`: leads a second over all connections; 0 is as fast as the server answers. */
@@ -178,7 +192,7 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
       rows.push({ engine, goal: `lead stored -> event on a stream of a second process (LISTEN/NOTIFY): p95 <= 1 s`, figure: `p95 ${p95(two).toFixed(1)} ms`, met: p95(two) <= 1000 });
     }
 
-    const { result: none, cpuMsPerLead: cpuNone } = await intakeWithCpu(app.baseUrl, app.pid);
+    const { result: none, cpuMsPerLead: cpuNone, cpu: cpuNoneSplit } = await intakeWithCpu(app.baseUrl, app.pid);
     const before = rssKb(app.pid);
     const screens = await openScreens(app.baseUrl, cookie);
     await new Promise((r) => setTimeout(r, HEARTBEAT_MS * 1.5)); // a heartbeat (and its session check) has gone by
@@ -191,18 +205,19 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
       await postLead(app.baseUrl, email);
       fanOut.push((await seen) - sent);
     }
-    const { result: withStreams, cpuMsPerLead: cpuWith } = await intakeWithCpu(app.baseUrl, app.pid);
+    const { result: withStreams, cpuMsPerLead: cpuWith, cpu: cpuWithSplit } = await intakeWithCpu(app.baseUrl, app.pid);
     screens.close();
     // The same intake with no stream, at the rate the server kept with them. On this 2-core machine the 1,000
     // readers take CPU the server would have used, so it stores fewer leads a second, in smaller group commits,
     // and each lead carries more of the process's fixed costs (timers, pollers, the collector): a ratio against
     // the full-speed run mixes that in with the fan-out. At one rate, what differs is the streams alone.
     await new Promise((r) => setTimeout(r, 1000));
-    const { result: sameRate, cpuMsPerLead: cpuSameRate } = await intakeWithCpu(app.baseUrl, app.pid, Math.round(withStreams.requests.average));
+    const { result: sameRate, cpuMsPerLead: cpuSameRate, cpu: cpuSameRateSplit } = await intakeWithCpu(app.baseUrl, app.pid, Math.round(withStreams.requests.average));
 
     const clean = (r: Result) => r.non2xx + r.errors === 0 && r['2xx'] > 0;
     const ratio = none.requests.average > 0 ? withStreams.requests.average / none.requests.average : 0;
     printTable(`Live stream, ${engine}`, ['measure', 'figure'], [
+      ['records on the streams', STREAM_PATH.includes('compact') ? 'compact (without null fields, as the app asks)' : 'whole (BENCH_LIVE_RECORDS=whole)'],
       ['lead -> stream, one process (ms): p50 / p95 / max', `${pct(one, 0.5)} / ${pct(one, 0.95)} / ${Math.max(...one).toFixed(1)}`],
       ...(other ? [['(two processes measured above, see goals)', '']] : []),
       ['server memory per open stream', `${perStreamKb.toFixed(1)} KB`],
@@ -210,6 +225,7 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
       ['POST /api/leads req/s, no stream / 1,000 streams', `${none.requests.average.toFixed(0)} / ${withStreams.requests.average.toFixed(0)}`],
       ['server CPU per stored lead (ms), no stream / 1,000 streams', `${cpuNone.toFixed(3)} / ${cpuWith.toFixed(3)}`],
       [`server CPU per stored lead (ms), no stream at the streams' rate (${sameRate.requests.average.toFixed(0)} req/s)`, cpuSameRate.toFixed(3)],
+      ['  of which in the kernel (ms): no stream / 1,000 streams / no stream at their rate', [cpuNoneSplit, cpuWithSplit, cpuSameRateSplit].map((c) => c.system.toFixed(3)).join(' / ')],
     ]);
     rows.push({ engine, goal: `${STREAMS} open streams with a ${HEARTBEAT_MS / 1000} s heartbeat: server memory per stream`, figure: `${perStreamKb.toFixed(1)} KB`, met: null });
     rows.push({ engine, goal: `one new lead reaches all ${STREAMS} streams <= 1 s (worst of 5)`, figure: `${Math.max(...fanOut).toFixed(0)} ms`, met: Math.max(...fanOut) <= 1000 });

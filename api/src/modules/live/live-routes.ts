@@ -2,9 +2,10 @@
 // so the browser's EventSource sends it back as Last-Event-ID when it reconnects; `event: reset` tells the
 // screen to reload its data once (the gap could not be replayed); `event: ready` opens every stream and
 // names the position it starts from. Comments (`: heartbeat`) keep idle connections open through proxies.
+// `records=compact` (what the app asks for) leaves each record's null fields out (contract/live.ts).
 // Never compressed (http/compression.ts lets text/event-stream through as it is) nor buffered by a proxy.
 import Router from '@koa/router';
-import type { LiveEvent } from '../../contract';
+import { LIVE_COMPACT_RECORDS, withoutNulls, type LiveEvent } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { requireUser, currentSessionId } from '../auth';
 import { AppError } from '../../http/errors';
@@ -23,6 +24,9 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     const lastEventId = ctx.get('Last-Event-ID') || query || undefined;
     const since = typeof ctx.query.since === 'string' ? ctx.query.since : undefined;
     if (since !== undefined && Number.isNaN(Date.parse(since))) throw new AppError('validation', 'since must be a date and time (ISO 8601)');
+    const records = ctx.query[LIVE_COMPACT_RECORDS.name];
+    if (records !== undefined && records !== LIVE_COMPACT_RECORDS.value) throw new AppError('validation', `${LIVE_COMPACT_RECORDS.name} must be ${LIVE_COMPACT_RECORDS.value}, or left out for whole records`);
+    const form: RecordForm = records === undefined ? 'whole' : 'compact';
     const from: StartFrom = lastEventId !== undefined ? { lastEventId } : since !== undefined ? { since: new Date(since).toISOString() } : {};
     if (hub.isClosed) {
       // Shutting down: the browser is told to come back in a moment, on a new connection (to another process,
@@ -53,7 +57,7 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     const stream: LiveStream = {
       user: ctx.state.user,
       sessionId: currentSessionId(ctx),
-      send: (events) => write(encodedBatch(events)),
+      send: (events) => write(encodedBatch(events, form)),
       // A stream that carried events within the last heartbeat's time needs no heartbeat (on a busy desk, with
       // 1,000 streams open, a write each saved every heartbeat); it stays silent two heartbeats at most, and its
       // session is checked at every heartbeat either way.
@@ -91,7 +95,7 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     }
     write(`retry: ${RETRY_MS}\n\n`);
     if (resume.kind === 'reset') write(frame('reset', String(resume.lastId), { reason: 'gap' }));
-    else write(resume.events.map(encoded).join(''));
+    else write(resume.events.map((event) => encoded(event, form)).join(''));
     write(frame('ready', String(resume.lastId), { resumed: lastEventId !== undefined && resume.kind === 'replay' }));
     hub.flush(stream);
   });
@@ -99,22 +103,25 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
   return router;
 }
 
-/** Each event is turned into its frame once, however many streams it goes to. */
-const frames = new WeakMap<LiveEvent, string>();
-function encoded(event: LiveEvent): string {
-  let text = frames.get(event);
-  if (text === undefined) frames.set(event, (text = frame('live', event.id, event)));
+/** Whole records, or without their null fields (`records=compact`). */
+type RecordForm = 'whole' | 'compact';
+
+/** Each event is turned into its frame once per form, however many streams it goes to. */
+const frames = { whole: new WeakMap<LiveEvent, string>(), compact: new WeakMap<LiveEvent, string>() };
+function encoded(event: LiveEvent, form: RecordForm): string {
+  let text = frames[form].get(event);
+  if (text === undefined) frames[form].set(event, (text = frame('live', event.id, form === 'compact' ? { ...event, record: withoutNulls(event.record) } : event)));
   return text;
 }
 
 /**
- * A batch (one array, sent to every stream that sees all of it) is turned into bytes once: written as text, each
- * stream's socket would encode the same text again (with 1,000 streams, most of a batch's cost).
+ * A batch (one array, sent to every stream that sees all of it) is turned into bytes once per form: written as
+ * text, each stream's socket would encode the same text again (with 1,000 streams, most of a batch's cost).
  */
-const batches = new WeakMap<readonly LiveEvent[], Buffer>();
-function encodedBatch(events: readonly LiveEvent[]): Buffer {
-  let bytes = batches.get(events);
-  if (bytes === undefined) batches.set(events, (bytes = Buffer.from(events.map(encoded).join(''))));
+const batches = { whole: new WeakMap<readonly LiveEvent[], Buffer>(), compact: new WeakMap<readonly LiveEvent[], Buffer>() };
+function encodedBatch(events: readonly LiveEvent[], form: RecordForm): Buffer {
+  let bytes = batches[form].get(events);
+  if (bytes === undefined) batches[form].set(events, (bytes = Buffer.from(events.map((event) => encoded(event, form)).join(''))));
   return bytes;
 }
 

@@ -5,6 +5,7 @@ import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { openEventStream, type OpenStream, type StreamEvent } from '../../testing/event-stream';
 import { leadBody } from '../../testing/leads';
+import { withWholeRecord } from '../../contract';
 
 const HEARTBEAT_MS = 150;
 
@@ -93,6 +94,36 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     expect(e.id).toBe(event.id);
     expect(event).toMatchObject({ type: 'lead.created', recordId: id, title: 'Ada Lovelace, Analytical Engines', repUserId: null, recordKind: 'lead' });
     expect(event.record).toMatchObject({ id, email, status: 'new' });
+  });
+
+  it('records=compact - each record without its null fields, live and replayed, whole again through withWholeRecord; another value - 400', async () => {
+    const whole = await stream(admin);
+    const compactOpen = async (query = '') => {
+      const s = await openEventStream(`${app.baseUrl}/api/admin/live?records=compact${query}`, { Cookie: admin.cookie });
+      open.push(s);
+      return s;
+    };
+    const compact = await compactOpen();
+    await Promise.all([ready(whole), ready(compact)]);
+    const email = `compact-${crypto.randomUUID()}@example.com`;
+    await postLead(email, { company: '', phone: '' });
+    const [wholeFrame, compactFrame] = await Promise.all([whole.next(leadNamed(email)), compact.next(leadNamed(email))]);
+    const wholeEvent = JSON.parse(wholeFrame.data);
+    const compactEvent = JSON.parse(compactFrame.data);
+    expect(wholeEvent.record).toMatchObject({ company: null, phone: null, owner: null });
+    expect(Object.values(compactEvent.record)).not.toContain(null);
+    expect(compactEvent.record).not.toHaveProperty('company');
+    expect(compactFrame.data.length).toBeLessThan(wholeFrame.data.length * 0.7);
+    expect(withWholeRecord(compactEvent)).toEqual(wholeEvent);
+
+    // Replayed after a Last-Event-ID, the same compact form.
+    const resumed = await compactOpen(`&lastEventId=${Number(compactEvent.id) - 1}`);
+    await ready(resumed);
+    expect(JSON.parse(resumed.events.find(leadNamed(email))!.data)).toEqual(compactEvent);
+
+    const bad = await api(app.baseUrl, 'GET', '/api/admin/live?records=short', undefined, { Cookie: admin.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe('records must be compact, or left out for whole records');
   });
 
   it('a sample request, then marked processed - sample.created and sample.updated, the request as the list shows it', async () => {
