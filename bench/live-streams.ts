@@ -2,6 +2,7 @@
 // does not take the CPU of the process that sends the load. Asked (IPC) for a marker, it answers when every
 // stream has carried it, with the wall-clock time the last one did.
 import http from 'node:http';
+import { readStream, streamHeaders } from './live-stream-client';
 
 const [streamUrl, cookie, count] = [process.argv[2]!, process.argv[3]!, Number(process.argv[4])];
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -12,9 +13,8 @@ let ready = 0;
 for (let i = 0; i < count; i++) {
   let seenReady = false;
   const seen = new Set<string>();
-  const req = http.get(streamUrl, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, agent }, (res) => {
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
+  const req = http.get(streamUrl, { headers: streamHeaders(cookie), agent }, (res) => {
+    readStream(res, (chunk) => {
       if (!seenReady && chunk.includes('event: ready')) {
         seenReady = true;
         if (++ready === count) process.send!({ ready: true });

@@ -237,7 +237,7 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
   });
 
   describe('the staff screens', () => {
-    test('admin - signs in to the dashboard, which shows the stored leads and their count; a capture typed with the server unreachable is kept and sent once later', () =>
+    test('admin - signs in to the dashboard, which shows the stored leads and their count and a new lead as it arrives (the live stream, gzipped); a capture typed with the server unreachable is kept and sent once later', () =>
       inTab({}, async (tab, email) => {
         const address = email('capture');
         // A lead there before sign-in: the dashboard must show it and count it, read from the server in this engine.
@@ -256,6 +256,11 @@ export function engineScenarios(name: string, launch: (options: EngineLaunch) =>
         const recent = { role: 'region', name: 'Recent Leads' } as const;
         await visible(tab, { role: 'row', name: new RegExp(`Dana Dashboard.*${escapeRegExp(listed)}.*Dashboard ${name} Co`), within: recent }, 15_000);
         await textShows(tab, { text: /^Total Leads \S+ All time$/ }, new RegExp(`^Total Leads\\s+${totalLeads}\\s+All time\\s*$`));
+        // A lead stored while the dashboard is open reaches it on the live stream, gzipped as this engine asked.
+        const arriving = email('live');
+        await product.submitLead({ firstName: 'Lou', lastName: 'Live', email: arriving, company: `Live ${name} Co` });
+        await visible(tab, { role: 'row', name: new RegExp(`Lou Live.*${escapeRegExp(arriving)}`), within: recent }, 15_000);
+        expect(product.proxy.streamed.filter((answer) => answer.startsWith('/api/admin/live')).at(-1)).toMatch(/ gzip$/);
 
         await tab.click({ role: 'link', name: 'Event Capture' });
         await tab.fill({ label: 'Event name' }, `Expo ${name}`);

@@ -1,6 +1,6 @@
 // What the server tells signed-in staff screens as it happens (the live desk): one shape for the event stream,
 // the in-app and system notifications, and the unseen counts. Both sides import it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Lead, SampleRequest } from './entities';
 
 export const LIVE_EVENT_TYPES = [
@@ -21,14 +21,14 @@ export const liveEventSchema = z.object({
   /** ISO time the change was stored. */
   at: z.string(),
   /** The lead, sample request or capture the event is about. */
-  recordId: z.number().int(),
+  recordId: z.int(),
   /** One line naming the record (a person and company), for a notification's body. */
   title: z.string(),
   /**
    * Who may see it: admins see every event; a rep sees only events whose repUserId is theirs (their own
    * captures). Null means admins only.
    */
-  repUserId: z.number().int().nullable(),
+  repUserId: z.nullable(z.int()),
   /** What `record` is: a lead (leads and captures) or a sample request; absent means a lead. */
   recordKind: z.optional(z.enum(['lead', 'sample'])),
   /** The record as the screen's list shows it, so a screen can insert the row without a second request. */

@@ -6,6 +6,7 @@
 //   dead network (only the probe's own script below is still served: it is not the product);
 // - losing answers: requests that match reach the product, which stores them, and the connection drops
 //   before the answer gets back (the "did it arrive?" case the Idempotency-Key exists for).
+// Event streams pass through as they come (the rest is passed on whole, once it has ended).
 // It records every request line's target (path and query, as the browser sent it), so a scenario can show what
 // the browser asked for: no personal data in a URL, whatever the page did.
 // It also adds the error probe (error-probe.ts) to each HTML page, as the first script of its head, so an
@@ -24,6 +25,8 @@ export interface CutProxy {
   restore(): void;
   /** Every request the browser sent through the proxy, in order, as `METHOD target`: `POST /api/leads`. */
   readonly requested: readonly string[];
+  /** Every event stream answered, as `target encoding`: `/api/admin/live?since=… gzip`. */
+  readonly streamed: readonly string[];
   close(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export async function startCutProxy(upstreamPort: number): Promise<CutProxy> {
   let lose: (method: string, path: string) => boolean = () => false;
   const sockets = new Set<Socket>();
   const requested: string[] = [];
+  const streamed: string[] = [];
 
   const server = http.createServer((req, res) => {
     const path = req.url ?? '/';
@@ -57,6 +61,15 @@ export async function startCutProxy(upstreamPort: number): Promise<CutProxy> {
     }
     const dropAnswer = mode === 'lose' && lose(req.method ?? 'GET', path);
     const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path, headers: req.headers }, (answer) => {
+      if (String(answer.headers['content-type']).startsWith('text/event-stream') && !dropAnswer) {
+        // An event stream (the staff's live stream) passes through as it comes, bytes unchanged: held for its end
+        // like other answers, the browser would hear nothing until it closes.
+        streamed.push(`${path} ${answer.headers['content-encoding'] ?? 'identity'}`);
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
+        answer.pipe(res);
+        answer.on('error', () => req.socket.destroy());
+        return;
+      }
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
@@ -96,6 +109,7 @@ export async function startCutProxy(upstreamPort: number): Promise<CutProxy> {
       mode = 'open';
     },
     requested,
+    streamed,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

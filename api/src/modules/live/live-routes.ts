@@ -2,14 +2,17 @@
 // so the browser's EventSource sends it back as Last-Event-ID when it reconnects; `event: reset` tells the
 // screen to reload its data once (the gap could not be replayed); `event: ready` opens every stream and
 // names the position it starts from. Comments (`: heartbeat`) keep idle connections open through proxies.
-// `records=compact` (what the app asks for) leaves each record's null fields out (contract/live.ts).
-// Never compressed (http/compression.ts lets text/event-stream through as it is) nor buffered by a proxy.
+// `records=compact` (what the app asks for) leaves each record's null fields out (contract/live.ts). A browser
+// that accepts gzip gets a gzip body of segments each flushed whole, a batch compressed once for every stream
+// (live-frames.ts); the compression middleware (http/compression.ts) lets the stream through as it is, and a
+// proxy must not buffer it.
 import Router from '@koa/router';
-import { LIVE_COMPACT_RECORDS, withoutNulls, type LiveEvent } from '../../contract';
+import { LIVE_COMPACT_RECORDS } from '../../contract';
 import type { AppDeps } from '../../deps';
 import { requireUser, currentSessionId } from '../auth';
 import { AppError } from '../../http/errors';
 import { liveHubOf, type LiveStream, type StartFrom } from './live-stream';
+import { HEARTBEAT, StreamBody, batchPiece, eventsText, frame, textPiece, type Piece, type RecordForm } from './live-frames';
 
 /** How long the browser waits before reconnecting after a drop. */
 const RETRY_MS = 2000;
@@ -40,24 +43,25 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     // writes, and each one through a PassThrough and its pipe cost as much again as the write (the fan-out's
     // profile, docs/performance.md). Nothing is written before the head (a heartbeat during the replay's read).
     const res = ctx.res;
+    const body = new StreamBody(ctx.acceptsEncodings('gzip', 'identity') === 'gzip');
     let open = false;
     /** Ended before its head went (its session ended, or the server is closing, during the replay's read). */
     let endedEarly = null as { shutdown: boolean } | null;
     let lastWriteAt = 0;
-    const write = (chunk: string | Buffer) => {
+    const write = (piece: Piece) => {
       if (!open || res.writableEnded || res.destroyed) return;
       lastWriteAt = performance.now();
-      res.write(chunk);
+      body.write(res, piece);
     };
     const finish = (shutdown = false) => {
       if (!open || res.writableEnded) return;
       if (shutdown) res.once('finish', () => ctx.req.socket.destroy());
-      res.end();
+      body.end(res);
     };
     const stream: LiveStream = {
       user: ctx.state.user,
       sessionId: currentSessionId(ctx),
-      send: (events) => write(encodedBatch(events, form)),
+      send: (events) => write(batchPiece(events, form)),
       // A stream that carried events within the last heartbeat's time needs no heartbeat (on a busy desk, with
       // 1,000 streams open, a write each saved every heartbeat); it stays silent two heartbeats at most, and its
       // session is checked at every heartbeat either way.
@@ -78,9 +82,12 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
     ctx.type = 'text/event-stream';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');
+    ctx.vary('Accept-Encoding');
+    if (body.encoding === 'gzip') ctx.set('Content-Encoding', 'gzip');
     // Koa answers nothing more: the head goes now (with the headers set so far), the frames as they come.
     ctx.respond = false;
     res.writeHead(200);
+    body.open(res);
     open = true;
     // A browser closing its stream (a tab closed, the network gone) is how every stream ends, not an error.
     res.on('error', () => detach());
@@ -93,40 +100,16 @@ export function liveRoutes(deps: AppDeps, router = new Router()) {
       finish(endedEarly.shutdown);
       return;
     }
-    write(`retry: ${RETRY_MS}\n\n`);
-    if (resume.kind === 'reset') write(frame('reset', String(resume.lastId), { reason: 'gap' }));
-    else write(resume.events.map((event) => encoded(event, form)).join(''));
-    write(frame('ready', String(resume.lastId), { resumed: lastEventId !== undefined && resume.kind === 'replay' }));
+    // The opening in one write (one gzip segment): the reconnect delay, the replay or the reset, then ready.
+    write(
+      textPiece(
+        `retry: ${RETRY_MS}\n\n` +
+          (resume.kind === 'reset' ? frame('reset', String(resume.lastId), { reason: 'gap' }) : eventsText(resume.events, form)) +
+          frame('ready', String(resume.lastId), { resumed: lastEventId !== undefined && resume.kind === 'replay' }),
+      ),
+    );
     hub.flush(stream);
   });
 
   return router;
-}
-
-/** Whole records, or without their null fields (`records=compact`). */
-type RecordForm = 'whole' | 'compact';
-
-/** Each event is turned into its frame once per form, however many streams it goes to. */
-const frames = { whole: new WeakMap<LiveEvent, string>(), compact: new WeakMap<LiveEvent, string>() };
-function encoded(event: LiveEvent, form: RecordForm): string {
-  let text = frames[form].get(event);
-  if (text === undefined) frames[form].set(event, (text = frame('live', event.id, form === 'compact' ? { ...event, record: withoutNulls(event.record) } : event)));
-  return text;
-}
-
-/**
- * A batch (one array, sent to every stream that sees all of it) is turned into bytes once per form: written as
- * text, each stream's socket would encode the same text again (with 1,000 streams, most of a batch's cost).
- */
-const batches = { whole: new WeakMap<readonly LiveEvent[], Buffer>(), compact: new WeakMap<readonly LiveEvent[], Buffer>() };
-function encodedBatch(events: readonly LiveEvent[], form: RecordForm): Buffer {
-  let bytes = batches[form].get(events);
-  if (bytes === undefined) batches[form].set(events, (bytes = Buffer.from(events.map((event) => encoded(event, form)).join(''))));
-  return bytes;
-}
-
-const HEARTBEAT = Buffer.from(': heartbeat\n\n');
-
-function frame(type: 'live' | 'reset' | 'ready', id: string, data: LiveEvent | Record<string, unknown>): string {
-  return `event: ${type}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
 }

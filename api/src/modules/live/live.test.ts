@@ -1,5 +1,7 @@
 // GET /api/admin/live: the staff's live stream, on both engines, over real HTTP.
 import crypto from 'node:crypto';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
@@ -8,6 +10,22 @@ import { leadBody } from '../../testing/leads';
 import { withWholeRecord } from '../../contract';
 
 const HEARTBEAT_MS = 150;
+
+/** The stream's bytes as they arrive, undecoded: `text()` inflates what came so far, `ended` the whole body. */
+function rawStream(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; text: () => string; ended: Promise<Buffer> }>((resolve, reject) => {
+    http
+      .get(url, { headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        const ended = new Promise<Buffer>((done) => res.on('end', () => done(Buffer.concat(chunks))));
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        // What arrived so far, inflated as far as it goes (a stream under way has no trailer yet).
+        const text = () => zlib.inflateRawSync(Buffer.concat(chunks).subarray(10), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString();
+        resolve({ headers: res.headers, text, ended });
+      })
+      .on('error', reject);
+  });
+}
 
 describe.each(ENGINES)('live stream on %s', (engine) => {
   const app = useTestApp(engine, { config: { live: { heartbeatMs: HEARTBEAT_MS } } });
@@ -36,16 +54,42 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     return res.json as { id: number };
   };
 
-  it('opens as an unbuffered, uncompressed event stream - ready with an id, then heartbeats', async () => {
-    const s = await stream(admin);
+  it('opens as an unbuffered event stream, gzip when accepted - ready with an id, then heartbeats, each as it is sent', async () => {
+    const s = await stream(admin); // fetch accepts gzip, as browsers do, and reads it as it comes
     expect(s.status).toBe(200);
     expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(s.headers.get('x-accel-buffering')).toBe('no');
-    expect(s.headers.get('content-encoding')).toBeNull();
+    expect(s.headers.get('content-encoding')).toBe('gzip');
+    expect(s.headers.get('vary')).toMatch(/Accept-Encoding/i);
     expect(s.headers.get('cache-control')).toBe('no-store');
     const first = await ready(s);
     expect(first.id).toMatch(/^\d+$/);
     await expect.poll(() => s.comments(), { timeout: 3000 }).toBeGreaterThan(0);
+
+    const plain = await openEventStream(`${app.baseUrl}/api/admin/live`, { Cookie: admin.cookie, 'Accept-Encoding': 'identity' });
+    open.push(plain);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    await ready(plain);
+    const email = `plain-${crypto.randomUUID()}@example.com`;
+    await postLead(email);
+    await Promise.all([plain.next(leadNamed(email)), s.next(leadNamed(email))]);
+  });
+
+  it('a gzip stream that the server ends - one whole gzip file (trailer and checksum), every frame in it', async () => {
+    const who = await signInAs(app, 'admin', 'Gus Gzip');
+    const raw = await rawStream(`${app.baseUrl}/api/admin/live?records=compact`, { Cookie: who.cookie, 'Accept-Encoding': 'gzip' });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    const email = `gzip-${crypto.randomUUID()}@example.com`;
+    await expect.poll(() => raw.text().includes('event: ready'), { timeout: 3000 }).toBe(true);
+    await postLead(email);
+    await expect.poll(() => raw.text().includes(email), { timeout: 3000 }).toBe(true);
+    await api(app.baseUrl, 'POST', '/api/logout', undefined, { Cookie: who.cookie });
+    const body = await raw.ended;
+    // gunzipSync checks the trailer's CRC-32 and length against what it inflated.
+    const text = zlib.gunzipSync(body).toString();
+    expect(text).toMatch(/^retry: 2000\n\n/);
+    expect(text).toContain('event: ready');
+    expect(text).toContain(email);
   });
 
   it('a first stream with since - what was stored from that moment on comes before ready; a rep gets only theirs', async () => {
