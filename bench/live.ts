@@ -2,7 +2,7 @@
 // a stream, on one process and (PostgreSQL) across two; what 1,000 open streams cost a process in memory, how
 // long one lead takes to reach all of them, and what they cost intake.
 import crypto from 'node:crypto';
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
@@ -27,6 +27,18 @@ const HEARTBEAT_MS = 2000;
  * cost; and a reader that works harder (inflating gzip) would make the server look costlier.
  */
 const PIN = process.env.BENCH_LIVE_PIN === '1';
+
+/** Intake at `rate` while a process on the second core walks 64 MB over and over; the server's CPU per lead. */
+async function intakeBesideBusyCore(baseUrl: string, pid: number, rate: number): Promise<number> {
+  const walk = 'const a = new Uint8Array(64 << 20); for (;;) for (let i = 0; i < a.length; i += 64) a[i]++;';
+  const busy = spawn('taskset', ['-c', '1', process.execPath, '-e', walk], { stdio: 'ignore' });
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    return (await intakeWithCpu(baseUrl, pid, rate)).cpuMsPerLead;
+  } finally {
+    busy.kill('SIGKILL');
+  }
+}
 
 function pinApart(serverPid: number): void {
   execFileSync('taskset', ['-a', '-p', '-c', '0', String(serverPid)], { stdio: 'ignore' });
@@ -221,6 +233,10 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
     // the full-speed run mixes that in with the fan-out. At one rate, what differs is the streams alone.
     await new Promise((r) => setTimeout(r, 1000));
     const { result: sameRate, cpuMsPerLead: cpuSameRate, cpu: cpuSameRateSplit } = await intakeWithCpu(app.baseUrl, app.pid, Math.round(withStreams.requests.average));
+    // Pinned, the same again with the readers' core kept busy by a process that only walks memory: what sharing
+    // the machine alone does to the server's cost per lead (caches, memory, a core that may be a sibling of its
+    // own), with no stream and no socket of it.
+    const busy = PIN ? await intakeBesideBusyCore(app.baseUrl, app.pid, Math.round(withStreams.requests.average)) : null;
 
     const clean = (r: Result) => r.non2xx + r.errors === 0 && r['2xx'] > 0;
     const ratio = none.requests.average > 0 ? withStreams.requests.average / none.requests.average : 0;
@@ -233,6 +249,7 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
       ['POST /api/leads req/s, no stream / 1,000 streams', `${none.requests.average.toFixed(0)} / ${withStreams.requests.average.toFixed(0)}`],
       ['server CPU per stored lead (ms), no stream / 1,000 streams', `${cpuNone.toFixed(3)} / ${cpuWith.toFixed(3)}`],
       [`server CPU per stored lead (ms), no stream at the streams' rate (${sameRate.requests.average.toFixed(0)} req/s)`, cpuSameRate.toFixed(3)],
+      ...(busy ? [[`server CPU per stored lead (ms), no stream at that rate, the other core walking memory`, busy.toFixed(3)]] : []),
       ['  of which in the kernel (ms): no stream / 1,000 streams / no stream at their rate', [cpuNoneSplit, cpuWithSplit, cpuSameRateSplit].map((c) => c.system.toFixed(3)).join(' / ')],
     ]);
     rows.push({ engine, goal: `${STREAMS} open streams with a ${HEARTBEAT_MS / 1000} s heartbeat: server memory per stream`, figure: `${perStreamKb.toFixed(1)} KB`, met: null });
