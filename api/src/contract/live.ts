@@ -41,8 +41,8 @@ export type LiveEventDraft = Omit<LiveEvent, 'id'>;
 /**
  * The query a stream is opened with to have each event's `record` without its null fields. An event goes to every
  * open stream, and a lead from the website is mostly nulls: its frame is about 40 % smaller. With 1,000 streams
- * open, the bytes written were most of the fan-out's cost (docs/performance.md). A stream opened without it (a
- * screen still running an earlier version of the app) is sent whole records.
+ * open, the bytes written were a large part of the fan-out's cost (docs/performance.md). A stream opened without
+ * it (a screen still running an earlier version of the app) is sent whole records.
  */
 export const LIVE_COMPACT_RECORDS = { name: 'records', value: 'compact' } as const;
 

@@ -76,7 +76,7 @@ function openStream(): () => void {
     // what was stored in between is replayed (what they already show is replaced in place, not doubled).
     const firstStream = !lastEventId;
     const from = firstStream ? `since=${encodeURIComponent(pageStart())}` : `lastEventId=${lastEventId}`;
-    // Records come without their null fields (half the bytes to every open desk); put back as they are read.
+    // Records come without their null fields (about 40 % fewer bytes to every open desk); put back as they are read.
     const url = `${LIVE_STREAM_PATH}?${from}&${LIVE_COMPACT_RECORDS.name}=${LIVE_COMPACT_RECORDS.value}`;
     const s = new EventSource(url);
     source = s;

@@ -2,8 +2,8 @@
 // written once per record form (whole, or without null fields: `records=compact`), a batch's bytes once per form,
 // and its gzip segment once: a stream whose browser accepts gzip gets a gzip body built from shared segments
 // (http/gzip-segments.ts), so a batch is compressed once for every stream, not once per stream. With 1,000
-// streams open, the bytes written were most of what the stream cost the server (docs/performance.md); a batch
-// of leads compresses to a fraction of its text, as its events repeat the same keys and values.
+// streams open, the bytes written were a large part of what the stream cost the server (docs/performance.md);
+// a batch of leads compresses to a fraction of its text, as its events repeat the same keys and values.
 import type { ServerResponse } from 'node:http';
 import { withoutNulls, type LiveEvent } from '../../contract';
 import { GzipBody, gzipSegment, type GzipSegment } from '../../http/gzip-segments';
