@@ -1,22 +1,49 @@
-// The product's submission pipeline put together, once per process: the kinds of submission whose quarantine it
-// keeps, and the followers of every stored record, in the order they run (docs/architecture.md, "The submission
-// pipeline"), and the followers of a change staff make to a lead. A new follower is one line here.
+// The product's submission pipeline put together, once per process: the kinds of submission it stores, and the
+// followers of every stored record, in the order they run (docs/architecture.md, "The submission pipeline"), and
+// the followers of a change staff make to a lead. A new follower is one line here.
+//
+// On SQLite the batches are written on the database's own thread (db/sqlite-thread.ts), which builds this same
+// pipeline from the recipe below (api/src/submission-thread.ts): its followers' rows commit there, their
+// after-commit parts run here, and so do the wake-ups of this process's CRM and mail workers that the thread's
+// commits would have made.
 import type { Logger } from 'pino';
 import { Submissions, type CommitObserver } from './pipeline/submissions';
 import { groupCommitBatch, submissionsQuarantined, submissionsStored } from './lib/metrics';
 import type { LiveBus } from './pipeline/live-bus';
 import { leadSubmissions } from './modules/leads';
 import { sampleSubmissions } from './modules/samples';
-import { crmFollower, crmLeadWorkFollower } from './modules/crm';
+import { captureSubmissions } from './modules/capture';
+import { crmFollower, crmLeadWorkFollower, notifyCrmJobsCommitted } from './modules/crm';
 import type { LeadWorkFollower } from './deps';
 import { liveFollower } from './modules/live';
-import { mailFollower, type MailQueueDeps } from './modules/mail';
+import { mailFollower, notifyMailQueued, type MailQueueDeps } from './modules/mail';
+
+/** What SQLite's thread needs to build the same pipeline: plain data only. */
+export interface SubmissionThreadInit {
+  mail: MailQueueDeps;
+  logLevel: string;
+}
+
+/** What the thread's job hands back besides the batch: which of this process's workers its commit would have woken. */
+export interface ThreadWakeUps {
+  crm: boolean;
+  mail: boolean;
+}
 
 export function createSubmissions(logger: Logger, live: LiveBus, mail: MailQueueDeps): Submissions {
   const submissions = new Submissions(logger);
-  submissions.accept(leadSubmissions, sampleSubmissions);
+  submissions.accept(leadSubmissions, sampleSubmissions, captureSubmissions);
   submissions.follow(crmFollower, mailFollower(mail), liveFollower(live));
   submissions.observe(countCommit);
+  submissions.runOnThread({
+    module: new URL('./submission-thread.ts', import.meta.url).href,
+    init: { mail: { config: { mail: mail.config.mail }, sessionKeys: [...mail.sessionKeys] }, logLevel: logger.level } satisfies SubmissionThreadInit,
+    afterBatch: (extra) => {
+      const woke = extra as ThreadWakeUps;
+      if (woke.crm) notifyCrmJobsCommitted();
+      if (woke.mail) notifyMailQueued();
+    },
+  });
   return submissions;
 }
 

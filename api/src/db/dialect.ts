@@ -8,6 +8,9 @@
 import type { Knex } from 'knex';
 import { isPostgres } from './engine';
 import type { Db } from './knex';
+import { deliverRelayedSignals } from './notify';
+import { SqliteImmediateClient } from './sqlite-immediate';
+import type { RelayedSignal, SqliteThreadConnection } from './sqlite-thread';
 
 /** Locks the rows `query` reads from `table` until the transaction ends (PostgreSQL's FOR UPDATE; SQLite: its one writer). */
 export function lockedForUpdate(db: Db, query: Knex.QueryBuilder, table: string): Knex.QueryBuilder {
@@ -51,6 +54,30 @@ export async function oneAtATime<T>(db: Db, key: bigint, work: (db: Db) => Promi
 /** How many write transactions of one queue may be in flight: SQLite has one writer; PostgreSQL overlaps two. */
 export function concurrentWriters(db: Db): number {
   return isPostgres(db) ? 2 : 1;
+}
+
+/** Runs a job of `module`'s (sqlite-thread.ts's ThreadJobModule) with `input`, in one go: its output. */
+export type ThreadJobRunner = (module: string, init: unknown, input: unknown) => Promise<unknown>;
+
+/**
+ * Where a whole transaction can be handed over as one job: SQLite's write connection lives on a thread of its own
+ * (sqlite-thread.ts), which runs the job there as one use of the connection, between the process's own statements;
+ * the signals its transaction sent on commit are then delivered here. PostgreSQL: none (undefined), the
+ * transaction runs in the process, its statements overlapping other requests' through the pool.
+ */
+export function threadJobRunnerOf(db: Db): ThreadJobRunner | undefined {
+  if (!(db.client instanceof SqliteImmediateClient) || db.isTransaction) return undefined;
+  return async (module, init, input) => {
+    const connection = (await db.client.acquireConnection()) as SqliteThreadConnection;
+    let done: { output: unknown; signals: RelayedSignal[] };
+    try {
+      done = await connection.runJob(module, init, input);
+    } finally {
+      db.client.releaseConnection(connection);
+    }
+    deliverRelayedSignals(db, done.signals);
+    return done.output;
+  };
 }
 
 /**

@@ -1,8 +1,21 @@
-// The two classes of Knex's sqlite3 dialect that sqlite-immediate.ts extends; Knex ships no types for them.
+// The classes of Knex's sqlite3 and better-sqlite3 dialects that sqlite-immediate.ts extends; Knex ships no types
+// for them.
 declare module 'knex/lib/dialects/sqlite3/index.js' {
   export default class Client_SQLite3 {
     constructor(config: unknown);
+    connectionSettings: { filename: string };
     transaction(...args: unknown[]): unknown;
+    acquireRawConnection(): Promise<unknown>;
+    destroyRawConnection(connection: unknown): Promise<void>;
+    validateConnection(connection: unknown): boolean;
+  }
+}
+
+declare module 'knex/lib/dialects/better-sqlite3/index.js' {
+  import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
+  export default class Client_BetterSQLite3 extends Client_SQLite3 {
+    _query(connection: unknown, obj: unknown): Promise<unknown>;
+    _formatBindings(bindings: unknown[] | undefined): unknown[];
   }
 }
 

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { isPostgres } from './engine';
 import type { Db } from './knex';
+import type { RelayedSignal } from './sqlite-thread';
 
 type Listener = (payload: string) => void;
 
@@ -71,14 +72,29 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
     await db.raw('select pg_notify(?, ?)', [await scopedName(db, channel), payload]);
     return;
   }
-  const call = () => {
-    callListeners(databaseOf(db), channel, payload);
-    if (cluster.isWorker && process.send) process.send({ type: 'dm:notify', file: fileOf(db), channel, payload } satisfies Relayed);
-  };
+  const call = () => (threadRelay ? threadRelay({ channel, payload }) : deliver(db, channel, payload));
   const trx = outermostTransaction(db);
   if (!trx) return call();
   // Resolved once COMMIT has returned; rejected by a rollback, when there is nothing to announce.
   trx.executionPromise.then(call, () => {});
+}
+
+/** This process's listeners of `db`'s file hear it, and under WEB_CONCURRENCY the primary passes it to the others. */
+function deliver(db: Db, channel: string, payload: string): void {
+  callListeners(databaseOf(db), channel, payload);
+  if (cluster.isWorker && process.send) process.send({ type: 'dm:notify', file: fileOf(db), channel, payload } satisfies Relayed);
+}
+
+/** Set on SQLite's thread: the signals its jobs' transactions send go to the process instead of being called here. */
+let threadRelay: ((signal: RelayedSignal) => void) | undefined;
+
+export function relaySignalsWith(relay: (signal: RelayedSignal) => void): void {
+  threadRelay = relay;
+}
+
+/** The signals a job on SQLite's thread sent as its transaction committed, sent on from `db`'s process. */
+export function deliverRelayedSignals(db: Db, signals: readonly RelayedSignal[]): void {
+  for (const { channel, payload } of signals) deliver(db, channel, payload);
 }
 
 function outermostTransaction(db: Db): Knex.Transaction | undefined {

@@ -8,6 +8,10 @@
 //
 // One failing item must not fail the others: when a shared transaction fails, each of its items is retried in
 // a transaction of its own, so only the faulty one gets the error.
+//
+// Where the transaction runs is the writer's business (WriteBatch): in this process, or, for the submission
+// pipeline on SQLite, as one job on the database's own thread (pipeline/submissions.ts); writeBatchIn is the
+// transaction itself, the same wherever it runs.
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { concurrentWriters } from '../db/dialect';
@@ -23,15 +27,27 @@ export interface Outcome extends StoredAnswer {
   replayed: boolean;
 }
 
-/** What a batch's store answers: one answer per payload, in order, and what to do once the batch has committed. */
-export interface StoredBatch {
+/** What a batch's store answers: one answer per payload, in order, and what its writer hands on to after the commit. */
+export interface StoredBatch<A> {
   answers: StoredAnswer[];
-  /** Runs after the commit, before anyone is answered; never when the transaction rolls back. */
-  committed?: () => void;
+  after: A;
 }
 
 /** Stores the payloads in the caller's transaction and answers for each, in the same order. */
-export type StoreMany<P> = (trx: Knex.Transaction, payloads: P[]) => Promise<StoredBatch>;
+export type StoreMany<P, A> = (trx: Knex.Transaction, payloads: P[]) => Promise<StoredBatch<A>>;
+
+/** What one batch's transaction did, once it has committed. */
+export interface BatchWrite<A> {
+  /** For each item of the batch, in order: stored by this transaction (true), or its key was taken already (false). */
+  stored: boolean[];
+  /** One answer per stored item, in order. */
+  answers: StoredAnswer[];
+  /** The store's `after`, or undefined when nothing was stored. */
+  after: A | undefined;
+}
+
+/** Runs one batch's transaction (writeBatchIn) and answers once it has committed. */
+export type WriteBatch<P, A> = (batch: Submission<P>[]) => Promise<BatchWrite<A>>;
 
 export interface Submission<P> {
   key: string | undefined;
@@ -56,14 +72,19 @@ const MAX_BATCH = 100;
  */
 const concurrentFlushes = concurrentWriters;
 
-export class GroupCommit<P> {
+export class GroupCommit<P, A = undefined> {
   private queue: Pending<P>[] = [];
   private running = 0;
 
+  /**
+   * `committed` runs after each commit, before anyone is answered (never for a transaction that rolled back),
+   * with the store's `after` and how many items the transaction stored.
+   */
   constructor(
     private readonly db: Db,
     private readonly scope: string,
-    private readonly storeMany: StoreMany<P>,
+    private readonly write: WriteBatch<P, A>,
+    private readonly committed?: (after: A, stored: number) => void,
   ) {}
 
   submit(submission: Submission<P>): Promise<Outcome> {
@@ -102,9 +123,9 @@ export class GroupCommit<P> {
   }
 
   private async flush(batch: Pending<P>[]): Promise<void> {
-    let result: { stored: Pending<P>[]; answers: StoredAnswer[]; committed?: (() => void) | undefined; taken: Pending<P>[] };
+    let result: BatchWrite<A>;
     try {
-      result = await this.db.transaction((trx) => this.write(trx, batch));
+      result = await this.write(batch.map(({ key, hash, payload, nowIso }) => ({ key, hash, payload, nowIso })));
     } catch (err) {
       if (batch.length === 1) {
         batch[0]!.reject(err);
@@ -114,24 +135,11 @@ export class GroupCommit<P> {
       await Promise.all(batch.map((item) => this.flush([item])));
       return;
     }
-    result.committed?.();
-    result.stored.forEach((item, i) => item.resolve({ ...result.answers[i]!, replayed: false }));
-    if (result.taken.length > 0) await this.answerTaken(result.taken);
-  }
-
-  private async write(trx: Knex.Transaction, batch: Pending<P>[]) {
-    const keyed = batch.filter((item) => item.key !== undefined);
-    // Claimed in key order, so two transactions that share keys lock them in the same order.
-    keyed.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
-    const claimed = keyed.length
-      ? await claimKeys(trx, this.scope, keyed.map((item) => ({ key: item.key!, hash: item.hash, nowIso: item.nowIso })))
-      : new Set<string>();
-    const stored = batch.filter((item) => item.key === undefined || claimed.has(item.key));
-    const taken = batch.filter((item) => item.key !== undefined && !claimed.has(item.key));
-    const { answers, committed } = stored.length ? await this.storeMany(trx, stored.map((item) => item.payload)) : { answers: [], committed: undefined };
-    const done = stored.flatMap((item, i) => (item.key === undefined ? [] : [{ key: item.key, hash: item.hash, nowIso: item.nowIso, answer: answers[i]! }]));
-    if (done.length) await completeKeys(trx, this.scope, done);
-    return { stored, answers, committed, taken };
+    const stored = batch.filter((_, i) => result.stored[i]);
+    const taken = batch.filter((_, i) => !result.stored[i]);
+    if (stored.length) this.committed?.(result.after as A, stored.length);
+    stored.forEach((item, i) => item.resolve({ ...result.answers[i]!, replayed: false }));
+    if (taken.length > 0) await this.answerTaken(taken);
   }
 
   /** Items whose key was already stored: the stored answer for the same request, 422 for another one. */
@@ -166,6 +174,29 @@ export class GroupCommit<P> {
   }
 }
 
+/**
+ * One batch's transaction: claims the keys, stores what they let through with `storeMany`, records the answers
+ * against their keys. Runs in the transaction `trx` of whoever writes the batch (this process, or SQLite's thread).
+ */
+export async function writeBatchIn<P, A>(trx: Knex.Transaction, scope: string, storeMany: StoreMany<P, A>, batch: readonly Submission<P>[]): Promise<BatchWrite<A>> {
+  const keyed = batch.filter((item) => item.key !== undefined);
+  // Claimed in key order, so two transactions that share keys lock them in the same order.
+  keyed.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
+  const claimed = keyed.length ? await claimKeys(trx, scope, keyed.map((item) => ({ key: item.key!, hash: item.hash, nowIso: item.nowIso }))) : new Set<string>();
+  const stored = batch.map((item) => item.key === undefined || claimed.has(item.key));
+  const storing = batch.filter((_, i) => stored[i]);
+  if (!storing.length) return { stored, answers: [], after: undefined };
+  const { answers, after } = await storeMany(trx, storing.map((item) => item.payload));
+  const done = storing.flatMap((item, i) => (item.key === undefined ? [] : [{ key: item.key, hash: item.hash, nowIso: item.nowIso, answer: answers[i]! }]));
+  if (done.length) await completeKeys(trx, scope, done);
+  return { stored, answers, after };
+}
+
+/** A writer that runs each batch's transaction in this process, on `db`. */
+export function inProcess<P, A>(db: Db, scope: string, storeMany: StoreMany<P, A>): WriteBatch<P, A> {
+  return (batch) => db.transaction((trx) => writeBatchIn(trx, scope, storeMany, batch));
+}
+
 /** The stored answer; once its body has been dropped, the record's id (all a client needs to know it arrived). */
 function replayBody(row: KeyRow): unknown {
   if (row.responseBody !== null) return JSON.parse(row.responseBody);
@@ -177,10 +208,10 @@ export function inProgress() {
 }
 
 /** One queue per database and scope, shared by every request of this process. */
-export function groupCommitFor<P>(registry: WeakMap<Db, GroupCommit<P>>, db: Db, scope: string, storeMany: StoreMany<P>): GroupCommit<P> {
+export function groupCommitFor<P>(registry: WeakMap<Db, GroupCommit<P>>, db: Db, scope: string, storeMany: StoreMany<P, undefined>): GroupCommit<P> {
   let writer = registry.get(db);
   if (!writer) {
-    writer = new GroupCommit(db, scope, storeMany);
+    writer = new GroupCommit(db, scope, inProcess(db, scope, storeMany));
     registry.set(db, writer);
   }
   return writer;

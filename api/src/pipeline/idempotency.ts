@@ -60,9 +60,9 @@ export function parseIdempotencyKey(raw: string | string[] | undefined): string 
  * after that transaction commits: the stored answer, a replay of an earlier one, or 422 for another request
  * under a used key.
  */
-export function submitIdempotent<P>(
+export function submitIdempotent<P, A>(
   deps: Deps,
-  writer: GroupCommit<P>,
+  writer: GroupCommit<P, A>,
   req: { key: string | undefined; request: unknown; payload: P },
 ): Promise<Outcome> {
   const now = deps.clock();
@@ -73,10 +73,10 @@ export function submitIdempotent<P>(
 /** Each scope's group commit for work that is one function per request (run one after another in the batch). */
 const workWriters = new Map<string, WeakMap<Db, GroupCommit<Work>>>();
 type Work = (trx: Knex.Transaction) => Promise<StoredAnswer>;
-const runEach: StoreMany<Work> = async (trx, works) => {
+const runEach: StoreMany<Work, undefined> = async (trx, works) => {
   const answers: StoredAnswer[] = [];
   for (const work of works) answers.push(await work(trx));
-  return { answers };
+  return { answers, after: undefined };
 };
 
 /**

@@ -14,7 +14,9 @@ import type { Logger } from 'pino';
 import type { Lead, SampleRequest, SpamReason } from '../contract';
 import type { Db } from '../db/knex';
 import { spamReasonOf, type SpamSignals } from '../lib/spam-guard';
-import { groupCommitFor, type GroupCommit, type Outcome, type StoredAnswer } from './group-commit';
+import { threadJobRunnerOf } from '../db/dialect';
+import { AppError } from '../http/errors';
+import { GroupCommit, inProcess, writeBatchIn, type BatchWrite, type Outcome, type StoreMany, type StoredAnswer, type Submission, type WriteBatch } from './group-commit';
 import { submitIdempotent, type IdempotencyDeps } from './idempotency';
 import { maybePurgeQuarantine, type QuarantineKeeper } from './quarantine';
 
@@ -76,13 +78,36 @@ export interface SubmissionKind<I, By = undefined> {
 
 type Deps = IdempotencyDeps & { submissions: Submissions };
 
+/**
+ * How this pipeline's batches are written on SQLite's thread (db/sqlite-thread.ts): `module` exports the job (it
+ * builds the same pipeline there from `init`, which must be plain data), and `afterBatch` runs here after each
+ * commit with what the job handed back besides the batch (api/src/submission-thread.ts; api/src/wiring.ts).
+ */
+export interface ThreadRecipe {
+  module: string;
+  init: unknown;
+  afterBatch?: (extra: unknown) => void;
+}
+
+/** What the thread's job is given: one kind's batch. */
+export interface ThreadBatch {
+  scope: string;
+  batch: Submission<Pending<unknown, unknown>>[];
+}
+
+/** What it answers: the batch's write, what else the job hands back, or the AppError a store refused it with. */
+export type ThreadBatchResult =
+  | { write: BatchWrite<StoredRecord[]>; extra: unknown }
+  | { refused: { code: AppError['code']; message: string; details: AppError['details'] } };
+
 /** The followers and the kinds of one process's pipeline (AppDeps.submissions). */
 export class Submissions {
   private readonly followers: Follower[] = [];
   private readonly observers: CommitObserver[] = [];
-  private readonly keepers = new Map<string, QuarantineKeeper>();
+  private readonly known = new Map<string, SubmissionKind<unknown, unknown>>();
   /** Each kind's group commit per database, by scope: one queue per process, shared by every request. */
-  private readonly writers = new Map<string, WeakMap<Db, GroupCommit<unknown>>>();
+  private readonly writers = new Map<string, WeakMap<Db, GroupCommit<Pending<unknown, unknown>, StoredRecord[]>>>();
+  private thread: { recipe: ThreadRecipe; followers: number } | undefined;
 
   constructor(private readonly logger: Logger) {}
 
@@ -97,13 +122,22 @@ export class Submissions {
   }
 
   /** Makes kinds known before their first submission (the quarantine purge deletes each one's old spam). */
-  accept(...kinds: QuarantineKeeper[]): void {
-    for (const kind of kinds) this.keepers.set(kind.scope, kind);
+  accept(...kinds: SubmissionKind<never, never>[]): void {
+    for (const kind of kinds) this.known.set(kind.scope, kind as unknown as SubmissionKind<unknown, unknown>);
   }
 
   /** Every kind known, for the quarantine purge. */
   get kinds(): QuarantineKeeper[] {
-    return [...this.keepers.values()];
+    return [...this.known.values()];
+  }
+
+  /**
+   * Writes the known kinds' batches on SQLite's thread where the database has one. The thread builds its pipeline
+   * from the recipe, so it is only used while this pipeline is still what the recipe makes: a follower added later
+   * (a test's) makes every batch run here again.
+   */
+  runOnThread(recipe: ThreadRecipe): void {
+    this.thread = { recipe, followers: this.followers.length };
   }
 
   /** Runs every follower's part inside the records' transaction (quarantined records are followed by none). */
@@ -143,22 +177,61 @@ export class Submissions {
   }
 
   /** The group commit of a kind on a database: its store, then the followers, in each shared transaction. */
-  writerOf<I, By>(kind: SubmissionKind<I, By>, db: Db): GroupCommit<Pending<I, By>> {
-    if (!this.keepers.has(kind.scope)) this.keepers.set(kind.scope, kind);
-    let registry = this.writers.get(kind.scope) as WeakMap<Db, GroupCommit<Pending<I, By>>> | undefined;
-    if (!registry) this.writers.set(kind.scope, (registry = new WeakMap()) as WeakMap<Db, GroupCommit<unknown>>);
-    return groupCommitFor(registry, db, kind.scope, async (trx, batch) => {
+  writerOf<I, By>(kind: SubmissionKind<I, By>, db: Db): GroupCommit<Pending<I, By>, StoredRecord[]> {
+    const known = this.known.get(kind.scope) as SubmissionKind<I, By> | undefined;
+    if (!known) this.known.set(kind.scope, kind as unknown as SubmissionKind<unknown, unknown>);
+    let registry = this.writers.get(kind.scope) as WeakMap<Db, GroupCommit<Pending<I, By>, StoredRecord[]>> | undefined;
+    if (!registry) this.writers.set(kind.scope, (registry = new WeakMap()) as unknown as WeakMap<Db, GroupCommit<Pending<unknown, unknown>, StoredRecord[]>>);
+    let writer = registry.get(db);
+    if (!writer) {
+      const write = (known && this.onThread(kind.scope, db)) || inProcess(db, kind.scope, this.storeManyOf(kind));
+      writer = new GroupCommit(db, kind.scope, write as WriteBatch<Pending<I, By>, StoredRecord[]>, (records, stored) => {
+        this.followAfterCommit(records);
+        for (const observe of this.observers) observe({ scope: kind.scope, submissions: stored, records });
+      });
+      registry.set(db, writer);
+    }
+    return writer;
+  }
+
+  /**
+   * On SQLite's thread: one kind's batch written here, in the thread's transaction on `db` (the job of
+   * api/src/submission-thread.ts). An AppError a store refused the batch with is answered as data, to be thrown
+   * again in the process, where the request it refuses is.
+   */
+  async writeOnThread(db: Db, { scope, batch }: ThreadBatch): Promise<ThreadBatchResult | { write: BatchWrite<StoredRecord[]> }> {
+    const kind = this.known.get(scope);
+    if (!kind) throw new Error(`no kind of submission has the scope ${scope} on this thread`);
+    try {
+      return { write: await db.transaction((trx) => writeBatchIn(trx, scope, this.storeManyOf(kind), batch)) };
+    } catch (err) {
+      if (err instanceof AppError) return { refused: { code: err.code, message: err.message, details: err.details } };
+      throw err;
+    }
+  }
+
+  /** A kind's store and its followers' rows, in the batch's transaction. */
+  private storeManyOf<I, By>(kind: SubmissionKind<I, By>): StoreMany<Pending<I, By>, StoredRecord[]> {
+    return async (trx, batch) => {
       const stored = await kind.store(trx, batch);
       const records = stored.flatMap((s) => s.records);
       await this.followInTransaction(trx, records);
-      return {
-        answers: stored.map((s) => s.answer),
-        committed: () => {
-          this.followAfterCommit(records);
-          for (const observe of this.observers) observe({ scope: kind.scope, submissions: batch.length, records });
-        },
-      };
-    });
+      return { answers: stored.map((s) => s.answer), after: records };
+    };
+  }
+
+  /** The writer that hands each batch to SQLite's thread, when the database has one and the recipe still holds. */
+  private onThread(scope: string, db: Db): WriteBatch<Pending<unknown, unknown>, StoredRecord[]> | undefined {
+    const thread = this.thread;
+    const run = threadJobRunnerOf(db);
+    if (!thread || !run) return undefined;
+    return async (batch) => {
+      if (this.followers.length !== thread.followers) return inProcess(db, scope, this.storeManyOf(this.known.get(scope)!))(batch);
+      const result = (await run(thread.recipe.module, thread.recipe.init, { scope, batch } satisfies ThreadBatch)) as ThreadBatchResult;
+      if ('refused' in result) throw new AppError(result.refused.code, result.refused.message, result.refused.details);
+      thread.recipe.afterBatch?.(result.extra);
+      return result.write;
+    };
   }
 }
 

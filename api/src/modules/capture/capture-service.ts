@@ -33,7 +33,7 @@ type PendingCapture = Pending<CaptureData, Capturer>;
  * new captured lead as `capture.created` (the rep who captured it sees it too), of a capture merged into a lead
  * as `lead.updated` (admins): the followers tell them apart by `how`.
  */
-const captureSubmissions: SubmissionKind<CaptureData, Capturer> = {
+export const captureSubmissions: SubmissionKind<CaptureData, Capturer> = {
   scope: CAPTURE_KEY_SCOPE,
   judged: false,
   store: (trx, batch) => storeCaptures(trx, batch),

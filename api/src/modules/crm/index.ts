@@ -9,3 +9,5 @@ export {
   CRM_ERASED_TABLES, lockCrmJobs, pipedriveSideOf, releaseFromCrm, syncingNow, syncUnderWay, waitingErasures, type ErasedRecord,
 } from './crm-erasure';
 export { crmLeadWorkFollower } from './crm-lead-work';
+// The wake-up of this process's sync workers, which SQLite's thread passes on after a batch it wrote (wiring.ts).
+export { notifyCrmJobsCommitted, onCrmJobsCommitted } from './crm-signal';

@@ -8,3 +8,5 @@ export { queueAccountLinkMail, queueAlerts, type MailQueueDeps } from './mail-qu
 export { mailPersonalData } from './mail-personal-data';
 export { mailAboutRecords } from './mail-export';
 export { mailQueueBacklog } from './mail-queries';
+// The wake-up of this process's mail worker, which SQLite's thread passes on after a batch it wrote (wiring.ts).
+export { notifyMailQueued, onMailQueued } from './mail-signal';

@@ -1,0 +1,209 @@
+// SQLite's write connections on a thread of their own. A process's SQLite write connections are better-sqlite3
+// connections on one worker thread (sqlite-thread-host.mjs), and this is the handle the process's Knex drives: the
+// same calls as a node-sqlite3 connection (all, run, get, exec, close, a `trace` event), each one message to the
+// thread and one back. On the event loop's side nothing waits: not a statement, not a commit's fsync, not another
+// process's lock. And a job, a whole transaction that a module runs on the thread (the submission pipeline's group
+// commit), is a single message: a batch of leads costs the event loop one trip instead of one per statement, which,
+// with the loop busy reading the next requests, was most of what a batch waited for (docs/performance.md).
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Knex } from 'knex';
+
+/** A signal (db/notify.ts) a job's transaction sent on SQLite's thread, on its way to the process it writes for. */
+export interface RelayedSignal {
+  channel: string;
+  payload: string;
+}
+
+/** What a module run on the thread exports: its job, made once per connection and settings with the thread's Knex. */
+export interface ThreadJobModule {
+  createThreadJob(db: Knex, init: unknown): (input: unknown) => Promise<unknown>;
+}
+
+type Method = 'all' | 'run' | 'get' | 'exec';
+
+/** From the process to the thread (sqlite-thread-host.mjs reads them). */
+type HostMessage =
+  | { type: 'open'; conn: number; id: number; filename: string }
+  | { type: 'statement'; conn: number; id: number; method: Method; sql: string; params: unknown[] }
+  | { type: 'job'; conn: number; id: number; module: string; init: unknown; input: unknown }
+  | { type: 'trace'; conn: number; on: boolean }
+  | { type: 'close'; conn: number; id: number };
+
+/** From the thread to the process. */
+type ThreadReply =
+  | { type: 'trace'; conn: number; sql: string }
+  | { type: 'done'; conn: number; id: number; rows?: unknown; info?: { lastID: number; changes: number }; output?: unknown; signals?: RelayedSignal[] }
+  | { type: 'failed'; conn: number; id: number; error: { message: string; code: string | undefined } };
+
+type Answer = Exclude<ThreadReply, { type: 'trace' }>;
+type Callback = (this: unknown, err: Error | null, rows?: unknown) => void;
+
+/** The process's one SQLite thread, started with the first connection; another replaces it should it die. */
+class SqliteThread {
+  private readonly worker: Worker;
+  private nextId = 0;
+  private readonly waiting = new Map<number, (answer: Answer) => void>();
+  readonly connections = new Map<number, SqliteThreadConnection>();
+  alive = true;
+
+  constructor() {
+    const require = createRequire(import.meta.url);
+    // tsx's loader for the TypeScript of jobs, registered in the thread when the first job comes: Node 20 does not
+    // pass a loader given with --import on to worker threads.
+    const tsxPackage = require.resolve('tsx/package.json');
+    const exported = (JSON.parse(fs.readFileSync(tsxPackage, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!;
+    this.worker = new Worker(new URL('./sqlite-thread-host.mjs', import.meta.url), {
+      workerData: { tsx: new URL(exported.import.default, pathToFileURL(tsxPackage)).href, jobs: new URL('./sqlite-thread-jobs.ts', import.meta.url).href },
+    });
+    // An idle thread keeps no process alive (as idle node-sqlite3 connections do not); a call awaited does (send).
+    this.worker.unref();
+    this.worker.on('message', (message: ThreadReply) => this.receive(message));
+    this.worker.on('error', (err) => this.stopped(err));
+    this.worker.on('exit', (code) => this.stopped(new Error(`SQLite's thread exited with ${code}`)));
+  }
+
+  newId(): number {
+    return this.nextId++;
+  }
+
+  send(message: HostMessage, onAnswer?: (answer: Answer) => void): void {
+    if (!this.alive) {
+      if (onAnswer && 'id' in message) onAnswer({ type: 'failed', conn: message.conn, id: message.id, error: { message: "SQLite's thread has stopped", code: 'SQLITE_MISUSE' } });
+      return;
+    }
+    if (onAnswer && 'id' in message) {
+      if (this.waiting.size === 0) this.worker.ref();
+      this.waiting.set(message.id, onAnswer);
+    }
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: ThreadReply): void {
+    if (message.type === 'trace') {
+      this.connections.get(message.conn)?.emit('trace', message.sql);
+      return;
+    }
+    const onAnswer = this.waiting.get(message.id);
+    this.waiting.delete(message.id);
+    if (this.waiting.size === 0) this.worker.unref();
+    onAnswer?.(message);
+  }
+
+  private stopped(err: Error): void {
+    if (!this.alive) return;
+    this.alive = false;
+    if (thread === this) thread = undefined;
+    for (const connection of this.connections.values()) connection.alive = false;
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const onAnswer of waiting) onAnswer({ type: 'failed', conn: -1, id: -1, error: { message: err.message, code: 'SQLITE_MISUSE' } });
+  }
+}
+
+let thread: SqliteThread | undefined;
+let nextConnection = 0;
+
+/** Opens `filename` on the process's SQLite thread (starting it first); answers once the connection is open. */
+export function openSqliteThread(filename: string): Promise<SqliteThreadConnection> {
+  thread ??= new SqliteThread();
+  const owner = thread;
+  const conn = nextConnection++;
+  return new Promise((resolve, reject) => {
+    owner.send({ type: 'open', conn, id: owner.newId(), filename }, (answer) => {
+      if (answer.type === 'failed') return reject(sqliteError(answer.error));
+      const connection = new SqliteThreadConnection(owner, conn);
+      owner.connections.set(conn, connection);
+      resolve(connection);
+    });
+  });
+}
+
+export class SqliteThreadConnection extends EventEmitter {
+  /** False once closed, or once the thread has stopped: the pool then opens another. */
+  alive = true;
+
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly conn: number,
+  ) {
+    super();
+    // Knex's sqlite3 tests (and ours) watch statements begin through node-sqlite3's `trace` event.
+    this.on('newListener', (event) => {
+      if (event === 'trace' && this.listenerCount('trace') === 0) this.thread.send({ type: 'trace', conn: this.conn, on: true });
+    });
+  }
+
+  all(sql: string, params: unknown[], callback: Callback): void {
+    this.statement('all', sql, params, callback);
+  }
+
+  run(sql: string, params: unknown[], callback: Callback): void {
+    this.statement('run', sql, params, callback);
+  }
+
+  get(sql: string, params: unknown[] | Callback, callback?: Callback): void {
+    if (typeof params === 'function') this.statement('get', sql, [], params);
+    else this.statement('get', sql, params, callback!);
+  }
+
+  exec(sql: string, callback: Callback): void {
+    this.statement('exec', sql, [], callback);
+  }
+
+  close(callback: (err: Error | null) => void): void {
+    if (!this.alive) return callback(null);
+    this.alive = false;
+    this.thread.send({ type: 'close', conn: this.conn, id: this.thread.newId() }, () => {
+      this.thread.connections.delete(this.conn);
+      callback(null);
+    });
+  }
+
+  /** Runs `module`'s job on the thread with `input`: its output, and the signals its transaction sent on commit. */
+  runJob(module: string, init: unknown, input: unknown): Promise<{ output: unknown; signals: RelayedSignal[] }> {
+    return new Promise((resolve, reject) => {
+      this.thread.send({ type: 'job', conn: this.conn, id: this.thread.newId(), module, init, input }, (answer) => {
+        if (answer.type === 'failed') reject(sqliteError(answer.error, { prefixed: false }));
+        else resolve({ output: answer.output, signals: answer.signals ?? [] });
+      });
+    });
+  }
+
+  private statement(method: Method, sql: string, params: unknown[] | undefined, callback: Callback): void {
+    this.thread.send({ type: 'statement', conn: this.conn, id: this.thread.newId(), method, sql, params: params ?? [] }, (answer) => {
+      if (answer.type === 'failed') return callback.call({}, sqliteError(answer.error));
+      // node-sqlite3 calls back with the statement as `this`: lastID and changes for a write.
+      callback.call(answer.info ?? {}, null, withBuffers(answer.rows));
+    });
+  }
+}
+
+/**
+ * An error as node-sqlite3 gives it, which the rest of the code (and its logs) know: the primary result code
+ * (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`) as `code`, and that code before SQLite's message. A job's error already
+ * reads so (the thread's Knex made it: sqlite-immediate.ts) and keeps its message.
+ */
+export function sqliteError({ message, code }: { message: string; code: string | undefined }, { prefixed = true } = {}): Error {
+  const primary = code?.match(/^SQLITE_[A-Z]+/)?.[0];
+  const err = new Error(primary && prefixed ? `${primary}: ${message}` : message) as Error & { code?: string };
+  if (primary) err.code = primary;
+  return err;
+}
+
+/** Blobs cross the thread as Uint8Arrays; the code reads them as Buffers, as node-sqlite3 gives them. */
+function withBuffers(rows: unknown): unknown {
+  if (rows === null || typeof rows !== 'object') return rows;
+  for (const row of Array.isArray(rows) ? rows : [rows]) {
+    if (row === null || typeof row !== 'object') continue;
+    const record = row as Record<string, unknown>;
+    for (const column in record) {
+      const value = record[column];
+      if (value instanceof Uint8Array && !Buffer.isBuffer(value)) record[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    }
+  }
+  return rows;
+}
