@@ -10,7 +10,7 @@ import { isPostgres } from './engine';
 import type { Db } from './knex';
 import { deliverRelayedSignals } from './notify';
 import { SqliteImmediateClient } from './sqlite-immediate';
-import type { RelayedSignal, SqliteThreadConnection } from './sqlite-thread';
+import type { SqliteThreadConnection } from './sqlite-thread';
 
 /** Locks the rows `query` reads from `table` until the transaction ends (PostgreSQL's FOR UPDATE; SQLite: its one writer). */
 export function lockedForUpdate(db: Db, query: Knex.QueryBuilder, table: string): Knex.QueryBuilder {
@@ -56,27 +56,43 @@ export function concurrentWriters(db: Db): number {
   return isPostgres(db) ? 2 : 1;
 }
 
-/** Runs a job of `module`'s (sqlite-thread.ts's ThreadJobModule) with `input`, in one go: its output. */
-export type ThreadJobRunner = (module: string, init: unknown, input: unknown) => Promise<unknown>;
+/**
+ * Hands one input to `module`'s job (sqlite-thread.ts's ThreadJobModule) to be done with the others that reach the
+ * database meanwhile, in one batch; `onBatch` hears what the job said of the whole batch (once per batch, before
+ * its results), with the batch's signals (db/notify.ts) already delivered here. Answers the input's result.
+ */
+export type ThreadItemRunner = (module: string, init: unknown, input: unknown, onBatch: (extra: unknown) => void) => Promise<unknown>;
+
+const threadConnections = new WeakMap<Db, SqliteThreadConnection>();
 
 /**
- * Where a whole transaction can be handed over as one job: SQLite's write connection lives on a thread of its own
- * (sqlite-thread.ts), which runs the job there as one use of the connection, between the process's own statements;
- * the signals its transaction sent on commit are then delivered here. PostgreSQL: none (undefined), the
- * transaction runs in the process, its statements overlapping other requests' through the pool.
+ * Where work can be handed over to be done beside the database: SQLite, whose write connection lives on a thread
+ * of its own (sqlite-thread.ts), where the items wait for the connection and go to their job together. PostgreSQL:
+ * none (undefined), the work is done in the process, its statements overlapping other requests' through the pool.
  */
-export function threadJobRunnerOf(db: Db): ThreadJobRunner | undefined {
+export function threadItemRunnerOf(db: Db): ThreadItemRunner | undefined {
   if (!(db.client instanceof SqliteImmediateClient) || db.isTransaction) return undefined;
-  return async (module, init, input) => {
+  const connectionOf = async (): Promise<SqliteThreadConnection> => {
+    const known = threadConnections.get(db);
+    if (known?.alive) return known;
+    // The pool's one connection (opened or replaced as the pool sees fit): items need it, not a turn of the pool.
     const connection = (await db.client.acquireConnection()) as SqliteThreadConnection;
-    let done: { output: unknown; signals: RelayedSignal[] };
-    try {
-      done = await connection.runJob(module, init, input);
-    } finally {
-      db.client.releaseConnection(connection);
-    }
-    deliverRelayedSignals(db, done.signals);
-    return done.output;
+    db.client.releaseConnection(connection);
+    threadConnections.set(db, connection);
+    return connection;
+  };
+  return async (module, init, input, onBatch) => {
+    const connection = await connectionOf();
+    return new Promise((resolve, reject) =>
+      connection.submitItem(module, init, input, {
+        onBatch: (extra, signals) => {
+          deliverRelayedSignals(db, signals);
+          onBatch(extra);
+        },
+        onResult: resolve,
+        onError: reject,
+      }),
+    );
   };
 }
 

@@ -19,6 +19,34 @@ class ImmediateTransaction extends Transaction_Sqlite {
   }
 }
 
+/** How often a BEGIN that met another connection's lock is tried again: often, to catch the lock between its owner's batches. */
+const BUSY_RETRY_MS = 1;
+
+/**
+ * On SQLite's thread, where SQLite itself never waits for a lock (sqlite-thread-host.mjs): a BEGIN IMMEDIATE that
+ * meets another connection's write lock is tried again a moment later, the thread's loop free meanwhile to serve
+ * the other connections (the lock's owner among them), until the connection's busy timeout has passed; `contended`
+ * hears of each wait. (Through the client's query, not the transaction's: the transaction's own query ends the
+ * transaction at the first error instead of handing it back.)
+ */
+function lockWaitingTransaction(busyTimeoutMs: () => number, contended: () => void): typeof ImmediateTransaction {
+  return class extends ImmediateTransaction {
+    override async begin(conn: unknown): Promise<unknown> {
+      const { trxClient } = this as unknown as { trxClient: { query: (conn: unknown, sql: string) => Promise<unknown> } };
+      const deadline = Date.now() + busyTimeoutMs();
+      for (;;) {
+        try {
+          return await trxClient.query(conn, 'BEGIN IMMEDIATE;');
+        } catch (err) {
+          if (!String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY') || Date.now() >= deadline) return this.query(conn, 'BEGIN IMMEDIATE;');
+          contended();
+          await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+        }
+      }
+    }
+  };
+}
+
 /** Knex's sqlite3 client, with every transaction begun IMMEDIATE, on a connection that lives on its own thread. */
 export class SqliteImmediateClient extends Client_SQLite3 {
   override transaction(...args: unknown[]): unknown {
@@ -40,14 +68,23 @@ export class SqliteImmediateClient extends Client_SQLite3 {
 }
 
 /**
- * On SQLite's thread: Knex's better-sqlite3 client over the thread's one connection (`on` binds it), transactions
- * begun IMMEDIATE as the process's are, and each statement prepared once (`prepared`: the thread's cache of them)
+ * On SQLite's thread: Knex's better-sqlite3 client over one of the thread's connections (`on` binds it), transactions
+ * begun IMMEDIATE as the process's are (waiting for the lock without holding the thread), each statement prepared once (`prepared`: the thread's cache of them)
  * instead of on every run, which cost the thread a tenth of its time. Closing this Knex leaves the connection open:
  * the thread closes it.
  */
 export class SqliteThreadLocalClient extends Client_BetterSQLite3 {
-  static on(connection: BetterSqlite3.Database, prepared: (sql: string) => BetterSqlite3.Statement): typeof SqliteThreadLocalClient {
+  static on(
+    connection: BetterSqlite3.Database,
+    prepared: (sql: string) => BetterSqlite3.Statement,
+    lock: { busyTimeoutMs: () => number; contended: () => void },
+  ): typeof SqliteThreadLocalClient {
+    const Transaction = lockWaitingTransaction(lock.busyTimeoutMs, lock.contended);
     return class extends SqliteThreadLocalClient {
+      override transaction(...args: unknown[]): unknown {
+        return new Transaction(this, ...args);
+      }
+
       override acquireRawConnection(): Promise<BetterSqlite3.Database> {
         return Promise.resolve(connection);
       }
@@ -71,10 +108,6 @@ export class SqliteThreadLocalClient extends Client_BetterSQLite3 {
         }
       }
     };
-  }
-
-  override transaction(...args: unknown[]): unknown {
-    return new ImmediateTransaction(this, ...args);
   }
 
   override destroyRawConnection(): Promise<void> {

@@ -1,8 +1,13 @@
 // The thread side of SQLite's write connections (sqlite-thread.ts starts it, once per process): better-sqlite3
-// connections, each driven by messages from the process's event loop. A connection's messages run one at a time, in
-// the order they came, synchronously here, so a statement or a commit's fsync holds up this thread, never the event
-// loop that answers requests. A job (a whole group commit of the submission pipeline) is one message: its module
-// runs its transaction with a Knex of its own on the same connection (sqlite-thread-jobs.ts).
+// connections, each driven by messages from the process's event loop. A connection's statements run one at a time,
+// in the order they came, synchronously here, so a statement or a commit's fsync holds up this thread, never the
+// event loop that answers requests.
+//
+// Items are the other kind of message: work for a module of the process's (the submission pipeline's requests),
+// which the module does with a Knex of its own on the same connection (sqlite-thread-jobs.ts). Items wait while
+// the process has a transaction open on the connection; otherwise every item that has arrived is handed to its
+// module at once, as one batch, as soon as the connection is free: the batch forms where the writer is, so the
+// writer is never idle while items wait, and each batch takes all of them.
 //
 // Plain JavaScript, so that the thread is open in milliseconds; the TypeScript a job needs is loaded with tsx when
 // the first job comes.
@@ -22,10 +27,13 @@ const { tsx, jobs: jobsModule } = workerData;
 const STATEMENT_CACHE_SIZE = 500;
 /** Tries of a statement SQLite answered SQLITE_BUSY: soon at first, then every 20 ms. */
 const BUSY_RETRY_MS = [1, 2, 4, 8, 16, 20];
+/** After a batch had to wait for another process's lock, how long batches leave the lock free between them, and for how long after the wait. */
+const CONTENTION_PAUSE_MS = 2;
+const CONTENTION_MEMORY_MS = 1000;
 
 /**
  * @typedef {{ id: number, db: import('better-sqlite3').Database, statements: Map<string, import('better-sqlite3').Statement>,
- *   queue: any[], working: boolean, busyTimeoutMs: number, tracing: boolean, jobDb?: unknown, jobRunners: Map<string, Promise<(input: unknown) => Promise<unknown>>> }} Connection
+ *   queue: any[], items: any[], owed: number, contendedAt: number, working: boolean, busyTimeoutMs: number, tracing: boolean, jobDb?: any, jobRunners: Map<string, Promise<(inputs: unknown[]) => Promise<unknown>>> }} Connection
  */
 /** @type {Map<number, Connection>} */
 const connections = new Map();
@@ -89,17 +97,33 @@ function loadJobSide() {
   return jobSide;
 }
 
-/** One job at a time in the whole thread: the signals a job's commit sends are told apart by it. */
+/** One batch at a time in the whole thread: the signals a batch's commits send are told apart by it. */
 let jobLock = Promise.resolve();
 
-async function runJob(conn, { id, module, init, input }) {
+/** The most items one batch takes (SQLite's bound variables: the pipeline's statements insert up to 100 rows). */
+const MAX_ITEMS = 100;
+
+/** The items at the head of the connection's items that share the first one's module and settings. */
+function takeItems(conn) {
+  const first = conn.items[0];
+  const batch = [];
+  const rest = [];
+  for (const item of conn.items) {
+    if (batch.length < MAX_ITEMS && item.module === first.module && item.initKey === first.initKey) batch.push(item);
+    else rest.push(item);
+  }
+  conn.items = rest;
+  return batch;
+}
+
+async function runItems(conn, items) {
   const side = await loadJobSide();
-  const key = `${module}\n${JSON.stringify(init)}`;
-  let runner = conn.jobRunners.get(key);
+  const { module, init, initKey } = items[0];
+  let runner = conn.jobRunners.get(initKey);
   if (!runner) {
-    conn.jobDb ??= side.knexOn(conn.db, (sql) => prepared(conn, sql));
+    conn.jobDb ??= side.knexOn(conn.db, (sql) => prepared(conn, sql), { busyTimeoutMs: () => conn.busyTimeoutMs, contended: () => (conn.contendedAt = Date.now()) });
     runner = side.loadJob(module, conn.jobDb, init);
-    conn.jobRunners.set(key, runner);
+    conn.jobRunners.set(initKey, runner);
   }
   const run = await runner;
   let release;
@@ -107,8 +131,8 @@ async function runJob(conn, { id, module, init, input }) {
   jobLock = new Promise((resolve) => (release = resolve));
   await previous;
   try {
-    const { output, signals } = await side.runCollectingSignals(run, input);
-    return { type: 'done', id, output, signals };
+    const { output, signals } = await side.runCollectingSignals(run, items.map((item) => item.input));
+    return { type: 'batch', ids: items.map((item) => item.id), results: output.results, extra: output.extra, signals };
   } finally {
     release();
   }
@@ -120,12 +144,40 @@ function failure(id, err) {
 
 const isBusy = (err) => typeof err?.code === 'string' && err.code.startsWith('SQLITE_BUSY');
 
-/** Runs the connection's messages in order; a message SQLite found busy is tried again later, the rest wait behind it. */
+/**
+ * Runs the connection's statements in order, and its items whenever no transaction of the process's is open on it;
+ * a statement SQLite found busy is tried again later, the statements behind it wait for it.
+ */
 async function work(conn) {
   if (conn.working) return;
   conn.working = true;
   try {
-    while (conn.queue.length) {
+    for (;;) {
+      // Statements that were waiting when a batch ended go before the next batch: a steady flow of items must not
+      // keep the process's own statements (a sign-in, a staff change) waiting for long.
+      if (conn.items.length && !conn.db.inTransaction && conn.owed === 0) {
+        // One turn of the loop first: items the process sent together arrive together, and share the batch.
+        await new Promise((resolve) => setImmediate(resolve));
+        const items = takeItems(conn);
+        let reply;
+        try {
+          reply = await runItems(conn, items);
+        } catch (err) {
+          reply = { type: 'batch', ids: items.map((item) => item.id), error: failure(-1, err).error };
+        }
+        port.postMessage({ ...reply, conn: conn.id });
+        conn.owed = conn.queue.length;
+        // Another process writes to the file too (its lock made this batch wait, a moment ago): the lock is left
+        // free for a moment between batches, which that process, trying every millisecond, takes. Without the
+        // pause this thread, its next batch ready, took the lock again before the other ever saw it free.
+        if (Date.now() - conn.contendedAt < CONTENTION_MEMORY_MS) await new Promise((resolve) => setTimeout(resolve, CONTENTION_PAUSE_MS));
+        continue;
+      }
+      if (!conn.queue.length) {
+        conn.owed = 0;
+        if (conn.items.length && !conn.db.inTransaction) continue;
+        return;
+      }
       const message = conn.queue[0];
       if (message.type === 'close') {
         conn.queue.shift();
@@ -135,10 +187,9 @@ async function work(conn) {
       message.deadline ??= Date.now() + conn.busyTimeoutMs;
       let reply;
       try {
-        reply = message.type === 'job' ? await runJob(conn, message) : runStatement(conn, message);
+        reply = runStatement(conn, message);
       } catch (err) {
-        // A job that met the lock before its transaction began did nothing: like a statement, it is tried again.
-        if (isBusy(err) && !conn.db.inTransaction && Date.now() < message.deadline) {
+        if (isBusy(err) && Date.now() < message.deadline) {
           message.tries = (message.tries ?? 0) + 1;
           setTimeout(() => void work(conn), BUSY_RETRY_MS[Math.min(message.tries - 1, BUSY_RETRY_MS.length - 1)]);
           return;
@@ -146,6 +197,7 @@ async function work(conn) {
         reply = failure(message.id, err);
       }
       conn.queue.shift();
+      if (conn.owed > 0) conn.owed--;
       port.postMessage({ ...reply, conn: conn.id });
     }
   } finally {
@@ -155,6 +207,7 @@ async function work(conn) {
 
 async function close(conn, id) {
   connections.delete(conn.id);
+  if (conn.items.length) port.postMessage({ type: 'batch', conn: conn.id, ids: conn.items.map((item) => item.id), error: { message: 'SQLITE_MISUSE: the connection was closed' } });
   try {
     await conn.jobDb?.destroy();
     conn.db.close();
@@ -167,7 +220,7 @@ async function close(conn, id) {
 function open({ conn: connId, id, filename }) {
   try {
     const db = new Database(filename, { timeout: 0 });
-    connections.set(connId, { id: connId, db, statements: new Map(), queue: [], working: false, busyTimeoutMs: 0, tracing: false, jobRunners: new Map() });
+    connections.set(connId, { id: connId, db, statements: new Map(), queue: [], items: [], owed: 0, contendedAt: 0, working: false, busyTimeoutMs: 0, tracing: false, jobRunners: new Map() });
     port.postMessage({ type: 'done', id, conn: connId });
   } catch (err) {
     port.postMessage({ ...failure(id, err), conn: connId });
@@ -185,6 +238,7 @@ port.on('message', (message) => {
     conn.tracing = message.on;
     return;
   }
-  conn.queue.push(message);
+  if (message.type === 'item') conn.items.push({ ...message, initKey: `${message.module}\n${JSON.stringify(message.init)}` });
+  else conn.queue.push(message);
   void work(conn);
 });

@@ -11,19 +11,29 @@ import type { RelayedSignal, ThreadJobModule } from './sqlite-thread';
 let signals: RelayedSignal[] = [];
 relaySignalsWith((signal) => signals.push(signal));
 
-/** A Knex on `connection` for a connection's jobs (`prepared`: the connection's statements, each prepared once). */
-export function knexOn(connection: BetterSqlite3.Database, prepared: (sql: string) => BetterSqlite3.Statement): Knex {
-  return knexFactory({ client: SqliteThreadLocalClient.on(connection, prepared) as never, connection: { filename: connection.name }, useNullAsDefault: true, compileSqlOnError: false, pool: { min: 1, max: 1 } });
+/**
+ * A Knex on `connection` for a connection's jobs (`prepared`: the connection's statements, each prepared once;
+ * `lock`: how long a transaction waits for another connection's lock, and who hears that it had to).
+ */
+export function knexOn(connection: BetterSqlite3.Database, prepared: (sql: string) => BetterSqlite3.Statement, lock: { busyTimeoutMs: () => number; contended: () => void }): Knex {
+  return knexFactory({
+    client: SqliteThreadLocalClient.on(connection, prepared, lock) as never,
+    connection: { filename: connection.name },
+    useNullAsDefault: true,
+    // As the process's Knex: a failed statement's error names its SQL, never its values (an e-mail would be logged).
+    compileSqlOnError: false,
+    pool: { min: 1, max: 1 },
+  });
 }
 
-export async function loadJob(module: string, db: Knex, init: unknown): Promise<(input: unknown) => Promise<unknown>> {
+export async function loadJob(module: string, db: Knex, init: unknown): Promise<(inputs: unknown[]) => Promise<{ results: unknown[]; extra: unknown }>> {
   const loaded = (await import(module)) as ThreadJobModule;
   return loaded.createThreadJob(db, init);
 }
 
-export async function runCollectingSignals(run: (input: unknown) => Promise<unknown>, input: unknown): Promise<{ output: unknown; signals: RelayedSignal[] }> {
+export async function runCollectingSignals<T>(run: (inputs: unknown[]) => Promise<T>, inputs: unknown[]): Promise<{ output: T; signals: RelayedSignal[] }> {
   signals = [];
-  const output = await run(input);
+  const output = await run(inputs);
   // What runs once a transaction has committed (its signals among them) runs in the commit's promise callbacks,
   // some of them after the job's own: after one turn of this thread's loop, all of them have.
   await new Promise((resolve) => setImmediate(resolve));

@@ -18,9 +18,20 @@ export interface RelayedSignal {
   payload: string;
 }
 
-/** What a module run on the thread exports: its job, made once per connection and settings with the thread's Knex. */
+/**
+ * What a module whose items run on the thread exports: its job, made once per connection and settings with the
+ * thread's Knex, which does a batch of items and answers one result per item, in order, and whatever the process
+ * should know of the batch as a whole (`extra`).
+ */
 export interface ThreadJobModule {
-  createThreadJob(db: Knex, init: unknown): (input: unknown) => Promise<unknown>;
+  createThreadJob(db: Knex, init: unknown): (inputs: unknown[]) => Promise<{ results: unknown[]; extra: unknown }>;
+}
+
+/** How the process hears of an item: the batch it went in (once for the batch, before its items), then its result. */
+export interface ItemHandlers {
+  onBatch: (extra: unknown, signals: RelayedSignal[]) => void;
+  onResult: (result: unknown) => void;
+  onError: (err: Error) => void;
 }
 
 type Method = 'all' | 'run' | 'get' | 'exec';
@@ -29,17 +40,18 @@ type Method = 'all' | 'run' | 'get' | 'exec';
 type HostMessage =
   | { type: 'open'; conn: number; id: number; filename: string }
   | { type: 'statement'; conn: number; id: number; method: Method; sql: string; params: unknown[] }
-  | { type: 'job'; conn: number; id: number; module: string; init: unknown; input: unknown }
+  | { type: 'item'; conn: number; id: number; module: string; init: unknown; input: unknown }
   | { type: 'trace'; conn: number; on: boolean }
   | { type: 'close'; conn: number; id: number };
 
 /** From the thread to the process. */
 type ThreadReply =
   | { type: 'trace'; conn: number; sql: string }
-  | { type: 'done'; conn: number; id: number; rows?: unknown; info?: { lastID: number; changes: number }; output?: unknown; signals?: RelayedSignal[] }
+  | { type: 'done'; conn: number; id: number; rows?: unknown; info?: { lastID: number; changes: number } }
+  | { type: 'batch'; conn: number; ids: number[]; results?: unknown[]; extra?: unknown; signals?: RelayedSignal[]; error?: { message: string; code: string | undefined } }
   | { type: 'failed'; conn: number; id: number; error: { message: string; code: string | undefined } };
 
-type Answer = Exclude<ThreadReply, { type: 'trace' }>;
+type Answer = Extract<ThreadReply, { type: 'done' | 'failed' }>;
 type Callback = (this: unknown, err: Error | null, rows?: unknown) => void;
 
 /** The process's one SQLite thread, started with the first connection; another replaces it should it die. */
@@ -47,6 +59,7 @@ class SqliteThread {
   private readonly worker: Worker;
   private nextId = 0;
   private readonly waiting = new Map<number, (answer: Answer) => void>();
+  private readonly items = new Map<number, ItemHandlers>();
   readonly connections = new Map<number, SqliteThreadConnection>();
   alive = true;
 
@@ -76,10 +89,25 @@ class SqliteThread {
       return;
     }
     if (onAnswer && 'id' in message) {
-      if (this.waiting.size === 0) this.worker.ref();
+      this.awaiting(1);
       this.waiting.set(message.id, onAnswer);
     }
     this.worker.postMessage(message);
+  }
+
+  sendItem(message: Extract<HostMessage, { type: 'item' }>, handlers: ItemHandlers): void {
+    if (!this.alive) return handlers.onError(sqliteError({ message: "SQLite's thread has stopped", code: 'SQLITE_MISUSE' }));
+    this.awaiting(1);
+    this.items.set(message.id, handlers);
+    this.worker.postMessage(message);
+  }
+
+  /** Keeps the process alive while anything is awaited of the thread, and only then. */
+  private pending = 0;
+  private awaiting(change: number): void {
+    if (this.pending === 0 && change > 0) this.worker.ref();
+    this.pending += change;
+    if (this.pending === 0) this.worker.unref();
   }
 
   private receive(message: ThreadReply): void {
@@ -87,10 +115,25 @@ class SqliteThread {
       this.connections.get(message.conn)?.emit('trace', message.sql);
       return;
     }
+    if (message.type === 'batch') return this.receiveBatch(message);
     const onAnswer = this.waiting.get(message.id);
+    if (!onAnswer) return;
     this.waiting.delete(message.id);
-    if (this.waiting.size === 0) this.worker.unref();
-    onAnswer?.(message);
+    this.awaiting(-1);
+    onAnswer(message);
+  }
+
+  private receiveBatch({ ids, results, extra, signals, error }: Extract<ThreadReply, { type: 'batch' }>): void {
+    const handlers = ids.flatMap((id) => this.items.get(id) ?? []);
+    for (const id of ids) this.items.delete(id);
+    this.awaiting(-handlers.length);
+    if (error) {
+      const err = sqliteError(error, { prefixed: false });
+      for (const handler of handlers) handler?.onError(err);
+      return;
+    }
+    handlers[0]?.onBatch(extra, signals ?? []);
+    handlers.forEach((handler, i) => handler?.onResult(results![i]));
   }
 
   private stopped(err: Error): void {
@@ -99,8 +142,11 @@ class SqliteThread {
     if (thread === this) thread = undefined;
     for (const connection of this.connections.values()) connection.alive = false;
     const waiting = [...this.waiting.values()];
+    const items = [...this.items.values()];
     this.waiting.clear();
+    this.items.clear();
     for (const onAnswer of waiting) onAnswer({ type: 'failed', conn: -1, id: -1, error: { message: err.message, code: 'SQLITE_MISUSE' } });
+    for (const handlers of items) handlers.onError(sqliteError({ message: err.message, code: 'SQLITE_MISUSE' }));
   }
 }
 
@@ -163,14 +209,12 @@ export class SqliteThreadConnection extends EventEmitter {
     });
   }
 
-  /** Runs `module`'s job on the thread with `input`: its output, and the signals its transaction sent on commit. */
-  runJob(module: string, init: unknown, input: unknown): Promise<{ output: unknown; signals: RelayedSignal[] }> {
-    return new Promise((resolve, reject) => {
-      this.thread.send({ type: 'job', conn: this.conn, id: this.thread.newId(), module, init, input }, (answer) => {
-        if (answer.type === 'failed') reject(sqliteError(answer.error, { prefixed: false }));
-        else resolve({ output: answer.output, signals: answer.signals ?? [] });
-      });
-    });
+  /**
+   * Hands `input` to `module`'s job on the thread (ThreadJobModule), to be done with the other items that reached
+   * the connection meanwhile, in one batch, once no transaction of this process's is open on it.
+   */
+  submitItem(module: string, init: unknown, input: unknown, handlers: ItemHandlers): void {
+    this.thread.sendItem({ type: 'item', conn: this.conn, id: this.thread.newId(), module, init, input }, handlers);
   }
 
   private statement(method: Method, sql: string, params: unknown[] | undefined, callback: Callback): void {

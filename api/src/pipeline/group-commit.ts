@@ -9,9 +9,8 @@
 // One failing item must not fail the others: when a shared transaction fails, each of its items is retried in
 // a transaction of its own, so only the faulty one gets the error.
 //
-// Where the transaction runs is the writer's business (WriteBatch): in this process, or, for the submission
-// pipeline on SQLite, as one job on the database's own thread (pipeline/submissions.ts); writeBatchIn is the
-// transaction itself, the same wherever it runs.
+// On SQLite the submission pipeline's group commit runs on the database's own thread, beside its connection
+// (pipeline/submissions.ts): the same class, fed there with every request that reached the thread meanwhile.
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { concurrentWriters } from '../db/dialect';
@@ -27,7 +26,7 @@ export interface Outcome extends StoredAnswer {
   replayed: boolean;
 }
 
-/** What a batch's store answers: one answer per payload, in order, and what its writer hands on to after the commit. */
+/** What a batch's store answers: one answer per payload, in order, and what it hands on to after the commit. */
 export interface StoredBatch<A> {
   answers: StoredAnswer[];
   after: A;
@@ -36,18 +35,10 @@ export interface StoredBatch<A> {
 /** Stores the payloads in the caller's transaction and answers for each, in the same order. */
 export type StoreMany<P, A> = (trx: Knex.Transaction, payloads: P[]) => Promise<StoredBatch<A>>;
 
-/** What one batch's transaction did, once it has committed. */
-export interface BatchWrite<A> {
-  /** For each item of the batch, in order: stored by this transaction (true), or its key was taken already (false). */
-  stored: boolean[];
-  /** One answer per stored item, in order. */
-  answers: StoredAnswer[];
-  /** The store's `after`, or undefined when nothing was stored. */
-  after: A | undefined;
+/** What takes a submission and answers once it is stored, or replays its stored answer. */
+export interface SubmissionWriter<P> {
+  submit(submission: Submission<P>): Promise<Outcome>;
 }
-
-/** Runs one batch's transaction (writeBatchIn) and answers once it has committed. */
-export type WriteBatch<P, A> = (batch: Submission<P>[]) => Promise<BatchWrite<A>>;
 
 export interface Submission<P> {
   key: string | undefined;
@@ -72,26 +63,30 @@ const MAX_BATCH = 100;
  */
 const concurrentFlushes = concurrentWriters;
 
-export class GroupCommit<P, A = undefined> {
+export class GroupCommit<P, A = undefined> implements SubmissionWriter<P> {
   private queue: Pending<P>[] = [];
   private running = 0;
 
   /**
    * `committed` runs after each commit, before anyone is answered (never for a transaction that rolled back),
-   * with the store's `after` and how many items the transaction stored.
+   * with what the store handed on and how many submissions the transaction stored.
    */
   constructor(
     private readonly db: Db,
     private readonly scope: string,
-    private readonly write: WriteBatch<P, A>,
+    private readonly storeMany: StoreMany<P, A>,
     private readonly committed?: (after: A, stored: number) => void,
   ) {}
 
   submit(submission: Submission<P>): Promise<Outcome> {
-    return new Promise<Outcome>((resolve, reject) => {
-      this.queue.push({ ...submission, resolve, reject, rereads: 0 });
-      this.pump();
-    });
+    return this.submitMany([submission])[0]!;
+  }
+
+  /** Submissions that arrived together: queued all at once, so that they share their first transaction. */
+  submitMany(submissions: readonly Submission<P>[]): Promise<Outcome>[] {
+    const outcomes = submissions.map((submission) => new Promise<Outcome>((resolve, reject) => this.queue.push({ ...submission, resolve, reject, rereads: 0 })));
+    this.pump();
+    return outcomes;
   }
 
   private pump(): void {
@@ -123,9 +118,9 @@ export class GroupCommit<P, A = undefined> {
   }
 
   private async flush(batch: Pending<P>[]): Promise<void> {
-    let result: BatchWrite<A>;
+    let result: { stored: Pending<P>[]; answers: StoredAnswer[]; after: A | undefined; taken: Pending<P>[] };
     try {
-      result = await this.write(batch.map(({ key, hash, payload, nowIso }) => ({ key, hash, payload, nowIso })));
+      result = await this.db.transaction((trx) => this.write(trx, batch));
     } catch (err) {
       if (batch.length === 1) {
         batch[0]!.reject(err);
@@ -135,11 +130,24 @@ export class GroupCommit<P, A = undefined> {
       await Promise.all(batch.map((item) => this.flush([item])));
       return;
     }
-    const stored = batch.filter((_, i) => result.stored[i]);
-    const taken = batch.filter((_, i) => !result.stored[i]);
-    if (stored.length) this.committed?.(result.after as A, stored.length);
-    stored.forEach((item, i) => item.resolve({ ...result.answers[i]!, replayed: false }));
-    if (taken.length > 0) await this.answerTaken(taken);
+    if (result.stored.length) this.committed?.(result.after as A, result.stored.length);
+    result.stored.forEach((item, i) => item.resolve({ ...result.answers[i]!, replayed: false }));
+    if (result.taken.length > 0) await this.answerTaken(result.taken);
+  }
+
+  private async write(trx: Knex.Transaction, batch: Pending<P>[]) {
+    const keyed = batch.filter((item) => item.key !== undefined);
+    // Claimed in key order, so two transactions that share keys lock them in the same order.
+    keyed.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
+    const claimed = keyed.length
+      ? await claimKeys(trx, this.scope, keyed.map((item) => ({ key: item.key!, hash: item.hash, nowIso: item.nowIso })))
+      : new Set<string>();
+    const stored = batch.filter((item) => item.key === undefined || claimed.has(item.key));
+    const taken = batch.filter((item) => item.key !== undefined && !claimed.has(item.key));
+    const { answers, after } = stored.length ? await this.storeMany(trx, stored.map((item) => item.payload)) : { answers: [], after: undefined };
+    const done = stored.flatMap((item, i) => (item.key === undefined ? [] : [{ key: item.key, hash: item.hash, nowIso: item.nowIso, answer: answers[i]! }]));
+    if (done.length) await completeKeys(trx, this.scope, done);
+    return { stored, answers, after, taken };
   }
 
   /** Items whose key was already stored: the stored answer for the same request, 422 for another one. */
@@ -174,29 +182,6 @@ export class GroupCommit<P, A = undefined> {
   }
 }
 
-/**
- * One batch's transaction: claims the keys, stores what they let through with `storeMany`, records the answers
- * against their keys. Runs in the transaction `trx` of whoever writes the batch (this process, or SQLite's thread).
- */
-export async function writeBatchIn<P, A>(trx: Knex.Transaction, scope: string, storeMany: StoreMany<P, A>, batch: readonly Submission<P>[]): Promise<BatchWrite<A>> {
-  const keyed = batch.filter((item) => item.key !== undefined);
-  // Claimed in key order, so two transactions that share keys lock them in the same order.
-  keyed.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
-  const claimed = keyed.length ? await claimKeys(trx, scope, keyed.map((item) => ({ key: item.key!, hash: item.hash, nowIso: item.nowIso }))) : new Set<string>();
-  const stored = batch.map((item) => item.key === undefined || claimed.has(item.key));
-  const storing = batch.filter((_, i) => stored[i]);
-  if (!storing.length) return { stored, answers: [], after: undefined };
-  const { answers, after } = await storeMany(trx, storing.map((item) => item.payload));
-  const done = storing.flatMap((item, i) => (item.key === undefined ? [] : [{ key: item.key, hash: item.hash, nowIso: item.nowIso, answer: answers[i]! }]));
-  if (done.length) await completeKeys(trx, scope, done);
-  return { stored, answers, after };
-}
-
-/** A writer that runs each batch's transaction in this process, on `db`. */
-export function inProcess<P, A>(db: Db, scope: string, storeMany: StoreMany<P, A>): WriteBatch<P, A> {
-  return (batch) => db.transaction((trx) => writeBatchIn(trx, scope, storeMany, batch));
-}
-
 /** The stored answer; once its body has been dropped, the record's id (all a client needs to know it arrived). */
 function replayBody(row: KeyRow): unknown {
   if (row.responseBody !== null) return JSON.parse(row.responseBody);
@@ -211,7 +196,7 @@ export function inProgress() {
 export function groupCommitFor<P>(registry: WeakMap<Db, GroupCommit<P>>, db: Db, scope: string, storeMany: StoreMany<P, undefined>): GroupCommit<P> {
   let writer = registry.get(db);
   if (!writer) {
-    writer = new GroupCommit(db, scope, inProcess(db, scope, storeMany));
+    writer = new GroupCommit(db, scope, storeMany);
     registry.set(db, writer);
   }
   return writer;

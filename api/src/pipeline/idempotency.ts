@@ -10,7 +10,7 @@ import type { Db } from '../db/knex';
 import { dropBodiesOlderThan } from './idempotency-queries';
 import { requestHash } from '../lib/request-hash';
 import { atMostEvery } from '../lib/recurring';
-import { groupCommitFor, type GroupCommit, type Outcome, type StoreMany, type StoredAnswer } from './group-commit';
+import { groupCommitFor, type GroupCommit, type Outcome, type StoreMany, type StoredAnswer, type SubmissionWriter } from './group-commit';
 
 export type { Outcome } from './group-commit';
 
@@ -60,9 +60,9 @@ export function parseIdempotencyKey(raw: string | string[] | undefined): string 
  * after that transaction commits: the stored answer, a replay of an earlier one, or 422 for another request
  * under a used key.
  */
-export function submitIdempotent<P, A>(
+export function submitIdempotent<P>(
   deps: Deps,
-  writer: GroupCommit<P, A>,
+  writer: SubmissionWriter<P>,
   req: { key: string | undefined; request: unknown; payload: P },
 ): Promise<Outcome> {
   const now = deps.clock();

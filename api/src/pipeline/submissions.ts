@@ -14,9 +14,9 @@ import type { Logger } from 'pino';
 import type { Lead, SampleRequest, SpamReason } from '../contract';
 import type { Db } from '../db/knex';
 import { spamReasonOf, type SpamSignals } from '../lib/spam-guard';
-import { threadJobRunnerOf } from '../db/dialect';
+import { threadItemRunnerOf, type ThreadItemRunner } from '../db/dialect';
 import { AppError } from '../http/errors';
-import { GroupCommit, inProcess, writeBatchIn, type BatchWrite, type Outcome, type StoreMany, type StoredAnswer, type Submission, type WriteBatch } from './group-commit';
+import { GroupCommit, type Outcome, type StoreMany, type StoredAnswer, type Submission, type SubmissionWriter } from './group-commit';
 import { submitIdempotent, type IdempotencyDeps } from './idempotency';
 import { maybePurgeQuarantine, type QuarantineKeeper } from './quarantine';
 
@@ -79,9 +79,10 @@ export interface SubmissionKind<I, By = undefined> {
 type Deps = IdempotencyDeps & { submissions: Submissions };
 
 /**
- * How this pipeline's batches are written on SQLite's thread (db/sqlite-thread.ts): `module` exports the job (it
- * builds the same pipeline there from `init`, which must be plain data), and `afterBatch` runs here after each
- * commit with what the job handed back besides the batch (api/src/submission-thread.ts; api/src/wiring.ts).
+ * How this pipeline's submissions are written on SQLite's thread (db/sqlite-thread.ts): `module` exports the job
+ * (api/src/submission-thread.ts), which builds the same pipeline there from `init` (plain data only) and runs its
+ * group commit beside the connection; `afterBatch` runs here after each batch the thread wrote, with what the job
+ * said of it besides its commits (api/src/wiring.ts: the wake-ups of this process's workers).
  */
 export interface ThreadRecipe {
   module: string;
@@ -89,25 +90,42 @@ export interface ThreadRecipe {
   afterBatch?: (extra: unknown) => void;
 }
 
-/** What the thread's job is given: one kind's batch. */
-export interface ThreadBatch {
+/** One submission as the thread's job is given it. */
+export interface ThreadItem {
   scope: string;
-  batch: Submission<Pending<unknown, unknown>>[];
+  submission: Submission<Pending<unknown, unknown>>;
 }
 
-/** What it answers: the batch's write, what else the job hands back, or the AppError a store refused it with. */
-export type ThreadBatchResult =
-  | { write: BatchWrite<StoredRecord[]>; extra: unknown }
-  | { refused: { code: AppError['code']; message: string; details: AppError['details'] } };
+/** Its result there: its outcome, the AppError a store refused it with (thrown again here), or another failure. */
+export type ThreadItemResult =
+  | { outcome: Outcome }
+  | { refused: { code: AppError['code']; message: string; details: AppError['details'] } }
+  | { failed: { message: string; code: string | undefined } };
+
+/** What the thread's group commits committed in one batch of items: for the after-commit parts and the observers. */
+export interface ThreadCommit {
+  scope: string;
+  stored: number;
+  records: StoredRecord[];
+}
+
+/** What the thread's job says of a batch as a whole. */
+export interface ThreadBatchExtra {
+  commits: ThreadCommit[];
+  /** The recipe's own (ThreadRecipe.afterBatch). */
+  extra: unknown;
+}
 
 /** The followers and the kinds of one process's pipeline (AppDeps.submissions). */
 export class Submissions {
   private readonly followers: Follower[] = [];
   private readonly observers: CommitObserver[] = [];
   private readonly known = new Map<string, SubmissionKind<unknown, unknown>>();
-  /** Each kind's group commit per database, by scope: one queue per process, shared by every request. */
-  private readonly writers = new Map<string, WeakMap<Db, GroupCommit<Pending<unknown, unknown>, StoredRecord[]>>>();
+  /** Each kind's writer per database, by scope: one queue per process, shared by every request. */
+  private readonly writers = new Map<string, WeakMap<Db, SubmissionWriter<Pending<unknown, unknown>>>>();
   private thread: { recipe: ThreadRecipe; followers: number } | undefined;
+  /** On SQLite's thread: the commits of the batch under way, told to the process instead of followed here. */
+  private threadSide: { commits: ThreadCommit[] } | undefined;
 
   constructor(private readonly logger: Logger) {}
 
@@ -132,9 +150,9 @@ export class Submissions {
   }
 
   /**
-   * Writes the known kinds' batches on SQLite's thread where the database has one. The thread builds its pipeline
-   * from the recipe, so it is only used while this pipeline is still what the recipe makes: a follower added later
-   * (a test's) makes every batch run here again.
+   * Writes the known kinds' submissions on SQLite's thread where the database has one. The thread builds its
+   * pipeline from the recipe, so it is used only while this pipeline is what the recipe makes: a follower added
+   * later (a test's) keeps the writing here.
    */
   runOnThread(recipe: ThreadRecipe): void {
     this.thread = { recipe, followers: this.followers.length };
@@ -176,63 +194,96 @@ export class Submissions {
     return result;
   }
 
-  /** The group commit of a kind on a database: its store, then the followers, in each shared transaction. */
-  writerOf<I, By>(kind: SubmissionKind<I, By>, db: Db): GroupCommit<Pending<I, By>, StoredRecord[]> {
-    const known = this.known.get(kind.scope) as SubmissionKind<I, By> | undefined;
+  /**
+   * The writer of a kind on a database: on SQLite's thread (ThreadWriter), or a group commit here, which runs the
+   * kind's store and then the followers' rows in each shared transaction.
+   */
+  writerOf<I, By>(kind: SubmissionKind<I, By>, db: Db): SubmissionWriter<Pending<I, By>> {
+    const known = this.known.has(kind.scope);
     if (!known) this.known.set(kind.scope, kind as unknown as SubmissionKind<unknown, unknown>);
-    let registry = this.writers.get(kind.scope) as WeakMap<Db, GroupCommit<Pending<I, By>, StoredRecord[]>> | undefined;
-    if (!registry) this.writers.set(kind.scope, (registry = new WeakMap()) as unknown as WeakMap<Db, GroupCommit<Pending<unknown, unknown>, StoredRecord[]>>);
-    let writer = registry.get(db);
+    let registry = this.writers.get(kind.scope);
+    if (!registry) this.writers.set(kind.scope, (registry = new WeakMap()));
+    let writer = registry.get(db) as SubmissionWriter<Pending<I, By>> | undefined;
     if (!writer) {
-      const write = (known && this.onThread(kind.scope, db)) || inProcess(db, kind.scope, this.storeManyOf(kind));
-      writer = new GroupCommit(db, kind.scope, write as WriteBatch<Pending<I, By>, StoredRecord[]>, (records, stored) => {
-        this.followAfterCommit(records);
-        for (const observe of this.observers) observe({ scope: kind.scope, submissions: stored, records });
-      });
-      registry.set(db, writer);
+      const run = known && this.thread && this.thread.followers === this.followers.length ? threadItemRunnerOf(db) : undefined;
+      writer = run ? new ThreadWriter(kind.scope, run, this.thread!.recipe, (batch) => this.committedOnThread(batch)) : this.groupCommitOf(kind, db);
+      registry.set(db, writer as SubmissionWriter<Pending<unknown, unknown>>);
     }
     return writer;
   }
 
   /**
-   * On SQLite's thread: one kind's batch written here, in the thread's transaction on `db` (the job of
-   * api/src/submission-thread.ts). An AppError a store refused the batch with is answered as data, to be thrown
-   * again in the process, where the request it refuses is.
+   * On SQLite's thread (api/src/submission-thread.ts): the items of one batch, each through its kind's group commit
+   * on the thread's Knex, all queued at once so that they share transactions. Each answers its result as data; the
+   * batch's commits are handed back for the process to follow.
    */
-  async writeOnThread(db: Db, { scope, batch }: ThreadBatch): Promise<ThreadBatchResult | { write: BatchWrite<StoredRecord[]> }> {
-    const kind = this.known.get(scope);
-    if (!kind) throw new Error(`no kind of submission has the scope ${scope} on this thread`);
-    try {
-      return { write: await db.transaction((trx) => writeBatchIn(trx, scope, this.storeManyOf(kind), batch)) };
-    } catch (err) {
-      if (err instanceof AppError) return { refused: { code: err.code, message: err.message, details: err.details } };
-      throw err;
+  async submitOnThread(db: Db, items: readonly ThreadItem[]): Promise<{ results: ThreadItemResult[]; commits: ThreadCommit[] }> {
+    const side = (this.threadSide = { commits: [] as ThreadCommit[] });
+    const outcomes: Promise<Outcome>[] = new Array(items.length);
+    const byScope = new Map<string, number[]>();
+    items.forEach((item, i) => byScope.set(item.scope, [...(byScope.get(item.scope) ?? []), i]));
+    for (const [scope, indexes] of byScope) {
+      const kind = this.known.get(scope);
+      if (!kind) throw new Error(`no kind of submission has the scope ${scope} on this thread`);
+      const writer = this.writerOf(kind, db) as GroupCommit<Pending<unknown, unknown>, StoredRecord[]>;
+      writer.submitMany(indexes.map((i) => items[i]!.submission)).forEach((outcome, n) => (outcomes[indexes[n]!] = outcome));
     }
+    const settled = await Promise.allSettled(outcomes);
+    return { results: settled.map(resultOf), commits: side.commits };
   }
 
-  /** A kind's store and its followers' rows, in the batch's transaction. */
-  private storeManyOf<I, By>(kind: SubmissionKind<I, By>): StoreMany<Pending<I, By>, StoredRecord[]> {
-    return async (trx, batch) => {
+  /** The process's side of what the thread committed: the followers' after-commit parts and the observers. */
+  private committedOnThread({ commits, extra }: ThreadBatchExtra): void {
+    for (const { scope, stored, records } of commits) this.committed(scope, stored, records);
+    this.thread?.recipe.afterBatch?.(extra);
+  }
+
+  private committed(scope: string, stored: number, records: StoredRecord[]): void {
+    if (this.threadSide) {
+      this.threadSide.commits.push({ scope, stored, records });
+      return;
+    }
+    this.followAfterCommit(records);
+    for (const observe of this.observers) observe({ scope, submissions: stored, records });
+  }
+
+  /** A kind's group commit here: its store and its followers' rows in each shared transaction. */
+  private groupCommitOf<I, By>(kind: SubmissionKind<I, By>, db: Db): GroupCommit<Pending<I, By>, StoredRecord[]> {
+    const storeMany: StoreMany<Pending<I, By>, StoredRecord[]> = async (trx, batch) => {
       const stored = await kind.store(trx, batch);
       const records = stored.flatMap((s) => s.records);
       await this.followInTransaction(trx, records);
       return { answers: stored.map((s) => s.answer), after: records };
     };
+    return new GroupCommit(db, kind.scope, storeMany, (records, stored) => this.committed(kind.scope, stored, records));
   }
+}
 
-  /** The writer that hands each batch to SQLite's thread, when the database has one and the recipe still holds. */
-  private onThread(scope: string, db: Db): WriteBatch<Pending<unknown, unknown>, StoredRecord[]> | undefined {
-    const thread = this.thread;
-    const run = threadJobRunnerOf(db);
-    if (!thread || !run) return undefined;
-    return async (batch) => {
-      if (this.followers.length !== thread.followers) return inProcess(db, scope, this.storeManyOf(this.known.get(scope)!))(batch);
-      const result = (await run(thread.recipe.module, thread.recipe.init, { scope, batch } satisfies ThreadBatch)) as ThreadBatchResult;
-      if ('refused' in result) throw new AppError(result.refused.code, result.refused.message, result.refused.details);
-      thread.recipe.afterBatch?.(result.extra);
-      return result.write;
-    };
+/** A kind's submissions handed to SQLite's thread one by one, where they join the batch under way there. */
+class ThreadWriter<I, By> implements SubmissionWriter<Pending<I, By>> {
+  constructor(
+    private readonly scope: string,
+    private readonly run: ThreadItemRunner,
+    private readonly recipe: ThreadRecipe,
+    private readonly onBatch: (extra: ThreadBatchExtra) => void,
+  ) {}
+
+  async submit(submission: Submission<Pending<I, By>>): Promise<Outcome> {
+    const item: ThreadItem = { scope: this.scope, submission: submission as Submission<Pending<unknown, unknown>> };
+    const result = (await this.run(this.recipe.module, this.recipe.init, item, (extra) => this.onBatch(extra as ThreadBatchExtra))) as ThreadItemResult;
+    if ('outcome' in result) return result.outcome;
+    if ('refused' in result) throw new AppError(result.refused.code, result.refused.message, result.refused.details);
+    throw Object.assign(new Error(result.failed.message), result.failed.code ? { code: result.failed.code } : {});
   }
+}
+
+/** A settled outcome on the thread, as data that crosses to the process. */
+function resultOf(settled: PromiseSettledResult<Outcome>): ThreadItemResult {
+  if (settled.status === 'fulfilled') return { outcome: settled.value };
+  const err = settled.reason as unknown;
+  if (err instanceof AppError) return { refused: { code: err.code, message: err.message, details: err.details } };
+  const { message, code } = err as { message?: unknown; code?: unknown };
+  return { failed: { message: String(message ?? err), code: typeof code === 'string' ? code : undefined } };
 }
 
 const notQuarantined = (stored: StoredRecord) => stored.record.spamReason === null;
