@@ -10,7 +10,7 @@ import { isPostgres } from './engine';
 import type { Db } from './knex';
 import { deliverRelayedSignals } from './notify';
 import { SqliteImmediateClient } from './sqlite-immediate';
-import type { SqliteThreadConnection } from './sqlite-thread';
+import type { SqliteThreadConnection, ThreadJob } from './sqlite-thread';
 
 /** Locks the rows `query` reads from `table` until the transaction ends (PostgreSQL's FOR UPDATE; SQLite: its one writer). */
 export function lockedForUpdate(db: Db, query: Knex.QueryBuilder, table: string): Knex.QueryBuilder {
@@ -57,11 +57,11 @@ export function concurrentWriters(db: Db): number {
 }
 
 /**
- * Hands one input to `module`'s job (sqlite-thread.ts's ThreadJobModule) to be done with the others that reach the
+ * Hands one input to a module's job (sqlite-thread.ts's ThreadJob) to be done with the others that reach the
  * database meanwhile, in one batch; `onBatch` hears what the job said of the whole batch (once per batch, before
  * its results), with the batch's signals (db/notify.ts) already delivered here. Answers the input's result.
  */
-export type ThreadItemRunner = (module: string, init: unknown, input: unknown, onBatch: (extra: unknown) => void) => Promise<unknown>;
+export type ThreadItemRunner = (job: ThreadJob, input: unknown, onBatch: (extra: unknown) => void) => Promise<unknown>;
 
 const threadConnections = new WeakMap<Db, SqliteThreadConnection>();
 
@@ -81,10 +81,10 @@ export function threadItemRunnerOf(db: Db): ThreadItemRunner | undefined {
     threadConnections.set(db, connection);
     return connection;
   };
-  return async (module, init, input, onBatch) => {
+  return async (job, input, onBatch) => {
     const connection = await connectionOf();
     return new Promise((resolve, reject) =>
-      connection.submitItem(module, init, input, {
+      connection.submitItem(job, input, {
         onBatch: (extra, signals) => {
           deliverRelayedSignals(db, signals);
           onBatch(extra);

@@ -33,7 +33,7 @@ const CONTENTION_MEMORY_MS = 1000;
 
 /**
  * @typedef {{ id: number, db: import('better-sqlite3').Database, statements: Map<string, import('better-sqlite3').Statement>,
- *   queue: any[], items: any[], owed: number, contendedAt: number, working: boolean, busyTimeoutMs: number, tracing: boolean, jobDb?: any, jobRunners: Map<string, Promise<(inputs: unknown[]) => Promise<unknown>>> }} Connection
+ *   queue: any[], items: any[], owed: number, contendedAt: number, working: boolean, busyTimeoutMs: number, tracing: boolean, jobDb?: any, jobRunners: Map<number, Promise<(inputs: unknown[]) => Promise<unknown>>> }} Connection
  */
 /** @type {Map<number, Connection>} */
 const connections = new Map();
@@ -103,13 +103,13 @@ let jobLock = Promise.resolve();
 /** The most items one batch takes (SQLite's bound variables: the pipeline's statements insert up to 100 rows). */
 const MAX_ITEMS = 100;
 
-/** The items at the head of the connection's items that share the first one's module and settings. */
+/** The items at the head of the connection's items that are the first one's job's. */
 function takeItems(conn) {
   const first = conn.items[0];
   const batch = [];
   const rest = [];
   for (const item of conn.items) {
-    if (batch.length < MAX_ITEMS && item.module === first.module && item.initKey === first.initKey) batch.push(item);
+    if (batch.length < MAX_ITEMS && item.job === first.job) batch.push(item);
     else rest.push(item);
   }
   conn.items = rest;
@@ -118,12 +118,12 @@ function takeItems(conn) {
 
 async function runItems(conn, items) {
   const side = await loadJobSide();
-  const { module, init, initKey } = items[0];
-  let runner = conn.jobRunners.get(initKey);
+  const { module, init } = jobs.get(items[0].job);
+  let runner = conn.jobRunners.get(items[0].job);
   if (!runner) {
     conn.jobDb ??= side.knexOn(conn.db, (sql) => prepared(conn, sql), { busyTimeoutMs: () => conn.busyTimeoutMs, contended: () => (conn.contendedAt = Date.now()) });
     runner = side.loadJob(module, conn.jobDb, init);
-    conn.jobRunners.set(initKey, runner);
+    conn.jobRunners.set(items[0].job, runner);
   }
   const run = await runner;
   let release;
@@ -227,8 +227,12 @@ function open({ conn: connId, id, filename }) {
   }
 }
 
+/** The jobs the process told of: module and settings, by number (items name theirs). */
+const jobs = new Map();
+
 port.on('message', (message) => {
   if (message.type === 'open') return open(message);
+  if (message.type === 'job') return void jobs.set(message.job, { module: message.module, init: message.init });
   const conn = connections.get(message.conn);
   if (!conn) {
     if (message.id !== undefined) port.postMessage({ ...failure(message.id, new Error('SQLITE_MISUSE: the connection is closed')), conn: message.conn });
@@ -238,7 +242,7 @@ port.on('message', (message) => {
     conn.tracing = message.on;
     return;
   }
-  if (message.type === 'item') conn.items.push({ ...message, initKey: `${message.module}\n${JSON.stringify(message.init)}` });
+  if (message.type === 'item') conn.items.push(message);
   else conn.queue.push(message);
   void work(conn);
 });

@@ -27,6 +27,12 @@ export interface ThreadJobModule {
   createThreadJob(db: Knex, init: unknown): (inputs: unknown[]) => Promise<{ results: unknown[]; extra: unknown }>;
 }
 
+/** A job of a module's (ThreadJobModule) with its settings (plain data), told to the thread once. */
+export interface ThreadJob {
+  module: string;
+  init: unknown;
+}
+
 /** How the process hears of an item: the batch it went in (once for the batch, before its items), then its result. */
 export interface ItemHandlers {
   onBatch: (extra: unknown, signals: RelayedSignal[]) => void;
@@ -40,7 +46,8 @@ type Method = 'all' | 'run' | 'get' | 'exec';
 type HostMessage =
   | { type: 'open'; conn: number; id: number; filename: string }
   | { type: 'statement'; conn: number; id: number; method: Method; sql: string; params: unknown[] }
-  | { type: 'item'; conn: number; id: number; module: string; init: unknown; input: unknown }
+  | { type: 'job'; job: number; module: string; init: unknown }
+  | { type: 'item'; conn: number; id: number; job: number; input: unknown }
   | { type: 'trace'; conn: number; on: boolean }
   | { type: 'close'; conn: number; id: number };
 
@@ -95,11 +102,20 @@ class SqliteThread {
     this.worker.postMessage(message);
   }
 
-  sendItem(message: Extract<HostMessage, { type: 'item' }>, handlers: ItemHandlers): void {
+  /** Each job's number on the thread, told to it once (its module and settings) before its first item. */
+  private readonly jobs = new WeakMap<ThreadJob, number>();
+  private nextJob = 0;
+
+  sendItem(job: ThreadJob, message: Omit<Extract<HostMessage, { type: 'item' }>, 'job'>, handlers: ItemHandlers): void {
     if (!this.alive) return handlers.onError(sqliteError({ message: "SQLite's thread has stopped", code: 'SQLITE_MISUSE' }));
+    let number = this.jobs.get(job);
+    if (number === undefined) {
+      this.jobs.set(job, (number = this.nextJob++));
+      this.worker.postMessage({ type: 'job', job: number, module: job.module, init: job.init } satisfies HostMessage);
+    }
     this.awaiting(1);
     this.items.set(message.id, handlers);
-    this.worker.postMessage(message);
+    this.worker.postMessage({ ...message, job: number } satisfies HostMessage);
   }
 
   /** Keeps the process alive while anything is awaited of the thread, and only then. */
@@ -213,8 +229,8 @@ export class SqliteThreadConnection extends EventEmitter {
    * Hands `input` to `module`'s job on the thread (ThreadJobModule), to be done with the other items that reached
    * the connection meanwhile, in one batch, once no transaction of this process's is open on it.
    */
-  submitItem(module: string, init: unknown, input: unknown, handlers: ItemHandlers): void {
-    this.thread.sendItem({ type: 'item', conn: this.conn, id: this.thread.newId(), module, init, input }, handlers);
+  submitItem(job: ThreadJob, input: unknown, handlers: ItemHandlers): void {
+    this.thread.sendItem(job, { type: 'item', conn: this.conn, id: this.thread.newId(), input }, handlers);
   }
 
   private statement(method: Method, sql: string, params: unknown[] | undefined, callback: Callback): void {

@@ -3,16 +3,25 @@
 // itself gets its key from it.
 import crypto from 'node:crypto';
 
-/** JSON with object keys sorted at every level, so equal requests hash equally whatever their key order. */
+/**
+ * JSON with object keys sorted at every level, so equal requests hash equally whatever their key order. Written
+ * with loops and one string rather than entries, filters and joins: it runs for every submission that has a key.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += `${i ? ',' : ''}${value[i] === undefined ? 'null' : canonicalJson(value[i])}`;
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  // The default sort compares UTF-16 code units, as `<` does.
+  for (const key of Object.keys(record).sort()) {
+    if (record[key] === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(record[key])}`;
+  }
+  return `${out}}`;
 }
 
 export function requestHash(request: unknown): string {

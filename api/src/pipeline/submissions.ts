@@ -270,7 +270,7 @@ class ThreadWriter<I, By> implements SubmissionWriter<Pending<I, By>> {
 
   async submit(submission: Submission<Pending<I, By>>): Promise<Outcome> {
     const item: ThreadItem = { scope: this.scope, submission: submission as Submission<Pending<unknown, unknown>> };
-    const result = (await this.run(this.recipe.module, this.recipe.init, item, (extra) => this.onBatch(extra as ThreadBatchExtra))) as ThreadItemResult;
+    const result = (await this.run(this.recipe, item, (extra) => this.onBatch(extra as ThreadBatchExtra))) as ThreadItemResult;
     if ('outcome' in result) return result.outcome;
     if ('refused' in result) throw new AppError(result.refused.code, result.refused.message, result.refused.details);
     throw Object.assign(new Error(result.failed.message), result.failed.code ? { code: result.failed.code } : {});
