@@ -54,12 +54,14 @@ async function oneOnEachWorker(baseUrl: string): Promise<[Pinned, Pinned]> {
   throw new Error('every connection went to one worker');
 }
 
-/** Every pid /healthz names over fresh connections, until `count` distinct ones (or the tries run out). */
+/** Every pid a ready /readyz names over fresh connections, until `count` distinct ones (or the tries run out). */
 async function workerPids(baseUrl: string, count: number): Promise<Set<number>> {
   const pids = new Set<number>();
   for (let i = 0; i < 40 && pids.size < count; i++) {
-    const res = await fetch(`${baseUrl}/healthz`, { headers: { Connection: 'close' } });
-    pids.add(((await res.json()) as { pid: number }).pid);
+    // /readyz, not /healthz: a replacement alive but still starting answers the API 503 until it is ready.
+    const res = await fetch(`${baseUrl}/readyz`, { headers: { Connection: 'close' } });
+    const body = (await res.json()) as { pid?: number };
+    if (res.status === 200 && body.pid !== undefined) pids.add(body.pid);
   }
   return pids;
 }

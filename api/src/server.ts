@@ -87,6 +87,8 @@ async function serve(config: Config, worker: WorkerLink | null) {
   const app = createApp(deps, { lifecycle, metricsText: worker ? worker.clusterMetrics : () => registry.metrics() });
   handle = app.callback();
   lifecycle.serving();
+  // SQLite: the thread that writes submissions loads the pipeline now, in the background, not with the first lead.
+  deps.submissions.prepare(db).catch((err: unknown) => logger.warn({ err }, 'preparing the submission pipeline failed'));
   // Hands leads and sample requests to Pipedrive (a no-op without PIPEDRIVE_API_TOKEN). In every worker: the lease
   // claim gives each job to one of them, as it does across servers (db/lease-claim.ts).
   const crmWorker = new CrmSyncWorker(deps);

@@ -57,11 +57,15 @@ export function concurrentWriters(db: Db): number {
 }
 
 /**
- * Hands one input to a module's job (sqlite-thread.ts's ThreadJob) to be done with the others that reach the
- * database meanwhile, in one batch; `onBatch` hears what the job said of the whole batch (once per batch, before
- * its results), with the batch's signals (db/notify.ts) already delivered here. Answers the input's result.
+ * Work handed over to be done beside the database. `submit` hands one input to a module's job (sqlite-thread.ts's
+ * ThreadJob), to be done with the others that reach the database meanwhile, in one batch; `onBatch` hears what the
+ * job said of the whole batch (once per batch, before its results), and the batch's signals (db/notify.ts) are
+ * delivered here after it; it answers the input's result. `warm` loads the job's module ahead of its first input.
  */
-export type ThreadItemRunner = (job: ThreadJob, input: unknown, onBatch: (extra: unknown) => void) => Promise<unknown>;
+export interface ThreadItemRunner {
+  submit(job: ThreadJob, input: unknown, onBatch: (extra: unknown) => void): Promise<unknown>;
+  warm(job: ThreadJob): Promise<void>;
+}
 
 const threadConnections = new WeakMap<Db, SqliteThreadConnection>();
 
@@ -81,18 +85,22 @@ export function threadItemRunnerOf(db: Db): ThreadItemRunner | undefined {
     threadConnections.set(db, connection);
     return connection;
   };
-  return async (job, input, onBatch) => {
-    const connection = await connectionOf();
-    return new Promise((resolve, reject) =>
-      connection.submitItem(job, input, {
-        onBatch: (extra, signals) => {
-          deliverRelayedSignals(db, signals);
-          onBatch(extra);
-        },
-        onResult: resolve,
-        onError: reject,
-      }),
-    );
+  return {
+    submit: async (job, input, onBatch) => {
+      const connection = await connectionOf();
+      return new Promise((resolve, reject) =>
+        connection.submitItem(job, input, {
+          // The job's own first (the process holds the events it wrote), then the signals announcing them.
+          onBatch: (extra, signals) => {
+            onBatch(extra);
+            deliverRelayedSignals(db, signals);
+          },
+          onResult: resolve,
+          onError: reject,
+        }),
+      );
+    },
+    warm: async (job) => (await connectionOf()).warm(job),
   };
 }
 

@@ -116,16 +116,21 @@ function takeItems(conn) {
   return batch;
 }
 
-async function runItems(conn, items) {
+/** A job's runner on a connection, made (its module loaded) the first time it is wanted. */
+async function runnerFor(conn, job) {
   const side = await loadJobSide();
-  const { module, init } = jobs.get(items[0].job);
-  let runner = conn.jobRunners.get(items[0].job);
+  let runner = conn.jobRunners.get(job);
   if (!runner) {
+    const { module, init } = jobs.get(job);
     conn.jobDb ??= side.knexOn(conn.db, (sql) => prepared(conn, sql), { busyTimeoutMs: () => conn.busyTimeoutMs, contended: () => (conn.contendedAt = Date.now()) });
     runner = side.loadJob(module, conn.jobDb, init);
-    conn.jobRunners.set(items[0].job, runner);
+    conn.jobRunners.set(job, runner);
   }
-  const run = await runner;
+  return { side, run: await runner };
+}
+
+async function runItems(conn, items) {
+  const { side, run } = await runnerFor(conn, items[0].job);
   let release;
   const previous = jobLock;
   jobLock = new Promise((resolve) => (release = resolve));
@@ -240,6 +245,11 @@ port.on('message', (message) => {
   }
   if (message.type === 'trace') {
     conn.tracing = message.on;
+    return;
+  }
+  if (message.type === 'warm') {
+    // Loaded now, while nothing waits for it, instead of with the first item (a second or so).
+    runnerFor(conn, message.job).catch((err) => console.error("SQLite's thread could not load a job:", err));
     return;
   }
   if (message.type === 'item') conn.items.push(message);

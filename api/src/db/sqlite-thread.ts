@@ -49,6 +49,7 @@ type HostMessage =
   | { type: 'job'; job: number; module: string; init: unknown }
   | { type: 'item'; conn: number; id: number; job: number; input: unknown }
   | { type: 'trace'; conn: number; on: boolean }
+  | { type: 'warm'; conn: number; job: number }
   | { type: 'close'; conn: number; id: number };
 
 /** From the thread to the process. */
@@ -106,13 +107,19 @@ class SqliteThread {
   private readonly jobs = new WeakMap<ThreadJob, number>();
   private nextJob = 0;
 
-  sendItem(job: ThreadJob, message: Omit<Extract<HostMessage, { type: 'item' }>, 'job'>, handlers: ItemHandlers): void {
-    if (!this.alive) return handlers.onError(sqliteError({ message: "SQLite's thread has stopped", code: 'SQLITE_MISUSE' }));
+  /** The job's number, telling the thread of it the first time. */
+  jobNumber(job: ThreadJob): number {
     let number = this.jobs.get(job);
     if (number === undefined) {
       this.jobs.set(job, (number = this.nextJob++));
       this.worker.postMessage({ type: 'job', job: number, module: job.module, init: job.init } satisfies HostMessage);
     }
+    return number;
+  }
+
+  sendItem(job: ThreadJob, message: Omit<Extract<HostMessage, { type: 'item' }>, 'job'>, handlers: ItemHandlers): void {
+    if (!this.alive) return handlers.onError(sqliteError({ message: "SQLite's thread has stopped", code: 'SQLITE_MISUSE' }));
+    const number = this.jobNumber(job);
     this.awaiting(1);
     this.items.set(message.id, handlers);
     this.worker.postMessage({ ...message, job: number } satisfies HostMessage);
@@ -231,6 +238,11 @@ export class SqliteThreadConnection extends EventEmitter {
    */
   submitItem(job: ThreadJob, input: unknown, handlers: ItemHandlers): void {
     this.thread.sendItem(job, { type: 'item', conn: this.conn, id: this.thread.newId(), input }, handlers);
+  }
+
+  /** Has the thread load the job's module for this connection now, before its first item. */
+  warm(job: ThreadJob): void {
+    if (this.alive) this.thread.send({ type: 'warm', conn: this.conn, job: this.thread.jobNumber(job) });
   }
 
   private statement(method: Method, sql: string, params: unknown[] | undefined, callback: Callback): void {

@@ -158,6 +158,15 @@ export class Submissions {
     this.thread = { recipe, followers: this.followers.length };
   }
 
+  /**
+   * Has SQLite's thread load this pipeline now (a second or so), so that the first submission does not wait for it:
+   * for a server about to serve. Nothing to do on PostgreSQL, or for a pipeline that writes here.
+   */
+  async prepare(db: Db): Promise<void> {
+    const run = this.thread && this.thread.followers === this.followers.length ? threadItemRunnerOf(db) : undefined;
+    await run?.warm(this.thread!.recipe);
+  }
+
   /** Runs every follower's part inside the records' transaction (quarantined records are followed by none). */
   async followInTransaction(trx: Knex.Transaction, records: readonly StoredRecord[]): Promise<void> {
     const followed = records.filter(notQuarantined);
@@ -270,7 +279,7 @@ class ThreadWriter<I, By> implements SubmissionWriter<Pending<I, By>> {
 
   async submit(submission: Submission<Pending<I, By>>): Promise<Outcome> {
     const item: ThreadItem = { scope: this.scope, submission: submission as Submission<Pending<unknown, unknown>> };
-    const result = (await this.run(this.recipe, item, (extra) => this.onBatch(extra as ThreadBatchExtra))) as ThreadItemResult;
+    const result = (await this.run.submit(this.recipe, item, (extra) => this.onBatch(extra as ThreadBatchExtra))) as ThreadItemResult;
     if ('outcome' in result) return result.outcome;
     if ('refused' in result) throw new AppError(result.refused.code, result.refused.message, result.refused.details);
     throw Object.assign(new Error(result.failed.message), result.failed.code ? { code: result.failed.code } : {});
