@@ -27,6 +27,8 @@ async function main() {
     const live = createLiveBus();
     const sessionKeys = ['bench-session-key-bench-session-key-0123'];
     const submissions = createSubmissions(logger, live, { config, sessionKeys });
+    // As the server does once it serves: SQLite's thread loads the pipeline before the first lead.
+    await submissions.prepare(db);
     handler = createApp({ db, config, logger, clock: () => new Date(), sessionKeys, live, submissions, leadWorkFollowers: LEAD_WORK_FOLLOWERS }).callback();
   } else if (mode === 'bare') {
     handler = (req, res) => {
