@@ -214,7 +214,8 @@ export class Submissions {
     if (!registry) this.writers.set(kind.scope, (registry = new WeakMap()));
     let writer = registry.get(db) as SubmissionWriter<Pending<I, By>> | undefined;
     if (!writer) {
-      const run = known && this.thread && this.thread.followers === this.followers.length ? threadItemRunnerOf(db) : undefined;
+      // On the thread itself (threadSide) every batch is written where it is.
+      const run = known && this.thread && !this.threadSide && this.thread.followers === this.followers.length ? threadItemRunnerOf(db) : undefined;
       writer = run ? new ThreadWriter(kind.scope, run, this.thread!.recipe, (batch) => this.committedOnThread(batch)) : this.groupCommitOf(kind, db);
       registry.set(db, writer as SubmissionWriter<Pending<unknown, unknown>>);
     }
