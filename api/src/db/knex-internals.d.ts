@@ -8,6 +8,7 @@ declare module 'knex/lib/dialects/sqlite3/index.js' {
     acquireRawConnection(): Promise<unknown>;
     destroyRawConnection(connection: unknown): Promise<void>;
     validateConnection(connection: unknown): boolean;
+    _driver(): unknown;
   }
 }
 

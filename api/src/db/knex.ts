@@ -100,7 +100,10 @@ function withSqliteReader(db: Db, file: string): Db {
 
 function sqliteReaderConfig(file: string): Knex.Config {
   return {
-    client: 'sqlite3',
+    // On the database thread too (sqlite-thread.ts), a connection of its own: never node-sqlite3 beside it. Two
+    // copies of SQLite in one process on one file corrupt it, each unaware of the other's locks (closing a file
+    // drops every POSIX lock the process holds on it): the browser suite met "database disk image is malformed".
+    client: SqliteImmediateClient as unknown as typeof Knex.Client,
     connection: { filename: file },
     useNullAsDefault: true,
     compileSqlOnError: false,

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sqlite3 from 'sqlite3';
+import Database from 'better-sqlite3';
 import { migrationSource } from './migrations';
 import { PRIVATE_FILE_MODE } from '../lib/private-files';
 
@@ -18,22 +18,29 @@ export class BackupError extends Error {}
 
 type Row = Record<string, unknown>;
 
-/** A promise-shaped handle on one sqlite3 connection: the scripts need a few statements, not a pool. */
-async function open(file: string, mode: number): Promise<{ all: (sql: string, params?: unknown[]) => Promise<Row[]>; exec: (sql: string) => Promise<void>; close: () => Promise<void> }> {
-  const db = await new Promise<sqlite3.Database>((resolve, reject) => {
-    const handle: sqlite3.Database = new sqlite3.Database(file, mode, (err) => (err ? reject(err) : resolve(handle)));
-  });
+/**
+ * A promise-shaped handle on one connection: the scripts need a few statements, not a pool. better-sqlite3, the
+ * library the product's own connections use (db/sqlite-thread.ts): a second copy of SQLite in a process that has
+ * the file open (a test beside its app) would corrupt it, each copy unaware of the other's locks.
+ */
+async function open(file: string, { readonly }: { readonly: boolean }): Promise<{ all: (sql: string, params?: unknown[]) => Promise<Row[]>; exec: (sql: string) => Promise<void>; close: () => Promise<void> }> {
+  const db = new Database(file, { readonly, fileMustExist: true, timeout: 0 });
   return {
-    all: (sql, params = []) => new Promise((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as Row[])))),
-    exec: (sql) => new Promise((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve()))),
-    close: () => new Promise((resolve, reject) => db.close((err) => (err ? reject(err) : resolve()))),
+    all: async (sql, params = []) => {
+      const statement = db.prepare(sql);
+      if (statement.reader) return statement.all(params) as Row[];
+      statement.run(params);
+      return [];
+    },
+    exec: async (sql) => void db.exec(sql),
+    close: async () => void db.close(),
   };
 }
 
 /** Whether another process has this database open (a running server). A file that does not exist is not. */
 export async function databaseInUse(file: string): Promise<boolean> {
   if (!fs.existsSync(file)) return false;
-  const db = await open(file, sqlite3.OPEN_READWRITE);
+  const db = await open(file, { readonly: false });
   try {
     await db.exec('PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;');
     await db.exec('ROLLBACK');
@@ -63,7 +70,7 @@ export async function backupSqlite(source: string, target: string): Promise<Back
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.closeSync(fs.openSync(target, 'a', PRIVATE_FILE_MODE));
   fs.chmodSync(target, PRIVATE_FILE_MODE);
-  const db = await open(source, sqlite3.OPEN_READWRITE);
+  const db = await open(source, { readonly: false });
   try {
     // A server's write transaction may hold the lock for a moment; wait for it rather than fail.
     await db.exec('PRAGMA busy_timeout = 10000;');
@@ -96,7 +103,7 @@ export async function inspectCopy(file: string, { knownSchemaOnly = true } = {})
   if (!fs.existsSync(file)) throw new BackupError(`There is no file at ${file}.`);
   let db: Awaited<ReturnType<typeof open>>;
   try {
-    db = await open(file, sqlite3.OPEN_READONLY);
+    db = await open(file, { readonly: true });
   } catch {
     throw new BackupError(`${file} is not a SQLite database.`);
   }
@@ -123,7 +130,7 @@ export async function inspectCopy(file: string, { knownSchemaOnly = true } = {})
 /** How many people were erased in `file` after `since` (null: ever): a restore of an older copy brings them back. */
 export async function erasuresSince(file: string, since: string | null): Promise<number> {
   if (!fs.existsSync(file)) return 0;
-  const db = await open(file, sqlite3.OPEN_READONLY);
+  const db = await open(file, { readonly: true });
   try {
     const tables = (await db.all(`select name from sqlite_master where type = 'table' and name = 'staff_audit'`)).length;
     if (!tables) return 0;

@@ -7,7 +7,7 @@
 //
 // The two Knex clients here drive one connection from its two sides: the process's, whose connection is the
 // handle of SQLite's thread (sqlite-thread.ts), and the thread's own, for the jobs it runs (sqlite-thread-host.ts).
-import type BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
 import Client_BetterSQLite3 from 'knex/lib/dialects/better-sqlite3/index.js';
 import Transaction_Sqlite from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
@@ -51,6 +51,11 @@ function lockWaitingTransaction(busyTimeoutMs: () => number, contended: () => vo
 export class SqliteImmediateClient extends Client_SQLite3 {
   override transaction(...args: unknown[]): unknown {
     return new ImmediateTransaction(this, ...args);
+  }
+
+  /** Knex asks for its driver when the client is made: ours is better-sqlite3, on the thread (node-sqlite3 is not installed). */
+  override _driver(): unknown {
+    return BetterSqlite3;
   }
 
   override acquireRawConnection(): Promise<SqliteThreadConnection> {

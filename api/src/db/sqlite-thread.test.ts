@@ -2,11 +2,12 @@
 // it counted on node-sqlite3's. A wait for another connection's lock never holds up the thread (the lock's owner,
 // on the same thread, commits meanwhile), for a statement as for a batch of submissions; the submissions wait for a
 // transaction the process itself has open; two processes writing bursts on one file both get every write through;
-// blobs come back as Buffers and errors with node-sqlite3's codes; and the thread, which outlives the connections
+// every connection is the one SQLite library (never node-sqlite3 beside it); blobs come back as Buffers and errors with node-sqlite3's codes; and the thread, which outlives the connections
 // it served, does not keep a process from ending once they are closed.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -20,7 +21,8 @@ import { leadBody } from '../testing/leads';
 import { createChildDatabase, startServerChild } from '../testing/server-child';
 import { TEST_SESSION_KEYS, testConfig, useTestDb } from '../testing/test-app';
 import { createSubmissions } from '../wiring';
-import { createDb, type Db } from './knex';
+import { createDb, readerOf, type Db } from './knex';
+import { SqliteImmediateClient } from './sqlite-immediate';
 
 const user = (email: string) => ({ email, name: email, password_hash: 'x', role: 'admin', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
 
@@ -74,6 +76,13 @@ describe("SQLite's thread", () => {
       expect(await within(stored, 200)).toBe('pending');
     });
     expect(await stored).toMatchObject({ status: 201 });
+  });
+
+  it('every SQLite connection of the process is better-sqlite3 through the thread: the reader too, and no node-sqlite3 to load', () => {
+    // Two copies of SQLite in one process on one file corrupt it (each blind to the other's locks).
+    expect(testDb.db.client).toBeInstanceOf(SqliteImmediateClient);
+    expect(readerOf(testDb.db).client).toBeInstanceOf(SqliteImmediateClient);
+    expect(() => createRequire(import.meta.url).resolve('sqlite3')).toThrow();
   });
 
   it('a blob comes back as a Buffer, and an error with the code and wording of node-sqlite3', async () => {

@@ -10,7 +10,7 @@ import { isPostgres } from '../engine';
 // option: a delete then names the row's old values (the triggers have them), and FTS5 takes each of its
 // trigrams out of the index pages at once (and the pages' keys in `leads_search_idx` with them). The pages it
 // rewrites or frees are overwritten with zeros by `secure_delete = ON` on the write connection, and the old
-// table's pages, freed by the drop below, are too. Requires SQLite 3.44 or later (the sqlite3 package bundles
+// table's pages, freed by the drop below, are too. Requires SQLite 3.44 or later (better-sqlite3 bundles
 // newer). The backfill indexes every lead again, and the final merge leaves one segment, which searches fastest.
 //
 // A delete must name exactly the values the row was indexed with, or FTS5 removes the wrong entries: the

@@ -32,6 +32,7 @@ import * as m072 from './072_mail';
 import * as m073 from './073_lead_work';
 import * as m074 from './074_crm_lead_work';
 import * as m075 from './075_first_response_ms';
+import * as m076 from './076_drop_leads_email_index';
 
 type Migration = { up: (knex: Knex) => Promise<void>; down: (knex: Knex) => Promise<void> };
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '073_lead_work': m073,
   '074_crm_lead_work': m074,
   '075_first_response_ms': m075,
+  '076_drop_leads_email_index': m076,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
