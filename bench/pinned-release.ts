@@ -30,5 +30,30 @@ export async function startPinnedRelease(release: string, databaseUrl: string): 
   } catch (err) {
     return { missing: `release ${release} not available from git here (${(err as Error).message.split('\n')[0]})` };
   }
-  return startServer('app', databaseUrl, {}, root);
+  let extraEnv: Record<string, string> = {};
+  try {
+    extraEnv = driversMissingToday(root, repo);
+  } catch (err) {
+    return { missing: `release ${release}'s SQLite driver could not be installed for the bench (${(err as Error).message.split('\n')[0]})` };
+  }
+  return startServer('app', databaseUrl, extraEnv, root);
+}
+
+/**
+ * Releases before the SQLite thread drove SQLite through node-sqlite3 (the `sqlite3` package), which the product no
+ * longer installs (two copies of SQLite in one process corrupt a file: docs/architecture.md, "Data"). Such a release
+ * gets the version it names, installed once into a folder of the bench's own beside the releases, and found through
+ * NODE_PATH (Knex requires its driver the CommonJS way, which looks there). Nothing of it reaches today's code.
+ */
+function driversMissingToday(root: string, repo: string): Record<string, string> {
+  const wanted = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies?.sqlite3;
+  if (!wanted || fs.existsSync(path.join(repo, 'node_modules', 'sqlite3'))) return {};
+  const folder = path.join(os.tmpdir(), `dm-bench-sqlite3-${wanted.replace(/[^\w.-]/g, '_')}`);
+  if (!fs.existsSync(path.join(folder, 'node_modules', 'sqlite3', 'package.json'))) {
+    fs.mkdirSync(folder, { recursive: true });
+    // npm 11 runs a package's install script (sqlite3 builds its addon) only when the project allows it.
+    fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ private: true, allowScripts: { sqlite3: true } }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', folder, `sqlite3@${wanted}`], { stdio: 'inherit' });
+  }
+  return { NODE_PATH: path.join(folder, 'node_modules') };
 }
