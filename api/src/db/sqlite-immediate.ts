@@ -11,7 +11,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
 import Client_BetterSQLite3 from 'knex/lib/dialects/better-sqlite3/index.js';
 import Transaction_Sqlite from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
-import { openSqliteThread, sqliteError, type SqliteThreadConnection } from './sqlite-thread';
+import { openSqliteThread, sqliteError, type SqliteLane, type SqliteThreadConnection } from './sqlite-thread';
 
 class ImmediateTransaction extends Transaction_Sqlite {
   override begin(conn: unknown): Promise<unknown> {
@@ -59,7 +59,8 @@ export class SqliteImmediateClient extends Client_SQLite3 {
   }
 
   override acquireRawConnection(): Promise<SqliteThreadConnection> {
-    return openSqliteThread(this.connectionSettings.filename);
+    const { filename, lane } = this.connectionSettings as { filename: string; lane?: SqliteLane };
+    return openSqliteThread(filename, lane);
   }
 
   override destroyRawConnection(connection: SqliteThreadConnection): Promise<void> {

@@ -2,7 +2,7 @@
 // it counted on node-sqlite3's. A wait for another connection's lock never holds up the thread (the lock's owner,
 // on the same thread, commits meanwhile), for a statement as for a batch of submissions; the submissions wait for a
 // transaction the process itself has open; two processes writing bursts on one file both get every write through;
-// every connection is the one SQLite library (never node-sqlite3 beside it); blobs come back as Buffers and errors with node-sqlite3's codes; and the thread, which outlives the connections
+// every connection is the one SQLite library (never node-sqlite3 beside it), the reader on a thread of its own; blobs come back as Buffers and errors with node-sqlite3's codes; and the thread, which outlives the connections
 // it served, does not keep a process from ending once they are closed.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -83,6 +83,17 @@ describe("SQLite's thread", () => {
     expect(testDb.db.client).toBeInstanceOf(SqliteImmediateClient);
     expect(readerOf(testDb.db).client).toBeInstanceOf(SqliteImmediateClient);
     expect(() => createRequire(import.meta.url).resolve('sqlite3')).toThrow();
+  });
+
+  it("a read on the reader is answered while the writes' thread is busy: it has a thread of its own", async () => {
+    await readerOf(testDb.db).raw('select 1');
+    const order: string[] = [];
+    // A statement that keeps the writes' thread busy for a good while (counting to ten million).
+    const long = testDb.db.raw('with recursive n(x) as (select 1 union all select x + 1 from n where x < 10000000) select count(*) as c from n').then(() => order.push('write connection'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const read = readerOf(testDb.db).raw('select count(*) as c from users').then(() => order.push('reader'));
+    await Promise.all([long, read]);
+    expect(order).toEqual(['reader', 'write connection']);
   });
 
   it('a blob comes back as a Buffer, and an error with the code and wording of node-sqlite3', async () => {

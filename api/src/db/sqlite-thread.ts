@@ -1,5 +1,6 @@
-// SQLite's write connections on a thread of their own. A process's SQLite write connections are better-sqlite3
-// connections on one worker thread (sqlite-thread-host.mjs), and this is the handle the process's Knex drives: the
+// SQLite's connections on threads of their own. A process's SQLite write connections are better-sqlite3
+// connections on one worker thread (sqlite-thread-host.mjs), its read connection on a second one (a read never waits
+// for the writes' thread to finish a batch: WAL lets it read beside them), and this is the handle Knex drives: the
 // same calls as a node-sqlite3 connection (all, run, get, exec, close, a `trace` event), each one message to the
 // thread and one back. On the event loop's side nothing waits: not a statement, not a commit's fsync, not another
 // process's lock. And a job, a whole transaction that a module runs on the thread (the submission pipeline's group
@@ -62,7 +63,13 @@ type ThreadReply =
 type Answer = Extract<ThreadReply, { type: 'done' | 'failed' }>;
 type Callback = (this: unknown, err: Error | null, rows?: unknown) => void;
 
-/** The process's one SQLite thread, started with the first connection; another replaces it should it die. */
+/**
+ * Which of the process's SQLite threads a connection lives on: `write`, where every write connection is (the thread
+ * serialises them, as SQLite's one write lock would), or `read`, for the reader beside them (knex.ts, readerOf).
+ */
+export type SqliteLane = 'write' | 'read';
+
+/** One of the process's SQLite threads, started with its lane's first connection; another replaces it should it die. */
 class SqliteThread {
   private readonly worker: Worker;
   private nextId = 0;
@@ -71,7 +78,7 @@ class SqliteThread {
   readonly connections = new Map<number, SqliteThreadConnection>();
   alive = true;
 
-  constructor() {
+  constructor(private readonly lane: SqliteLane) {
     const require = createRequire(import.meta.url);
     // tsx's loader for the TypeScript of jobs, registered in the thread when the first job comes: Node 20 does not
     // pass a loader given with --import on to worker threads.
@@ -162,7 +169,7 @@ class SqliteThread {
   private stopped(err: Error): void {
     if (!this.alive) return;
     this.alive = false;
-    if (thread === this) thread = undefined;
+    if (threads.get(this.lane) === this) threads.delete(this.lane);
     for (const connection of this.connections.values()) connection.alive = false;
     const waiting = [...this.waiting.values()];
     const items = [...this.items.values()];
@@ -173,13 +180,14 @@ class SqliteThread {
   }
 }
 
-let thread: SqliteThread | undefined;
+const threads = new Map<SqliteLane, SqliteThread>();
+// Numbered across the threads: a connection's number names it on its own thread.
 let nextConnection = 0;
 
-/** Opens `filename` on the process's SQLite thread (starting it first); answers once the connection is open. */
-export function openSqliteThread(filename: string): Promise<SqliteThreadConnection> {
-  thread ??= new SqliteThread();
-  const owner = thread;
+/** Opens `filename` on the process's SQLite thread of `lane` (starting it first); answers once the connection is open. */
+export function openSqliteThread(filename: string, lane: SqliteLane = 'write'): Promise<SqliteThreadConnection> {
+  const owner = threads.get(lane) ?? new SqliteThread(lane);
+  threads.set(lane, owner);
   const conn = nextConnection++;
   return new Promise((resolve, reject) => {
     owner.send({ type: 'open', conn, id: owner.newId(), filename }, (answer) => {
