@@ -1,7 +1,7 @@
 // Browser tests against the production build served by the real server (as `npm start` serves it) on a
-// fresh SQLite database. Chromium is the system one: nothing here downloads a browser.
-import fs from 'node:fs';
+// fresh SQLite database. Chromium is the system's (e2e/support/chromium.ts): nothing here downloads a browser.
 import { defineConfig, devices } from '@playwright/test';
+import { headlessChromium } from './e2e/support/chromium';
 
 // Password hashes at 2^12 rather than the product's 2^17 (0.34 s of a core each; see vitest.config.ts): every
 // server the browser tests start inherits it, the webServer below and each spec's own (product-server.ts).
@@ -9,10 +9,6 @@ process.env.PASSWORD_HASH_COST ??= '12';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DB = `test-results/e2e-${E2E_PORT}.sqlite`;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  throw new Error(`No Chromium at ${chromium}. Install one with \`apt-get install chromium\`, or set CHROMIUM_PATH.`);
-}
 
 export default defineConfig({
   testDir: 'e2e/tests',
@@ -35,10 +31,7 @@ export default defineConfig({
     // Browser tests see every request through page.route; the PWA tests switch service workers back on.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: headlessChromium(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import type { Lead, LiveEvent, PushMessage } from '../../../api/src/contract';
 import { EVENTS_CHANNEL } from '../../../web/src/lib/cache-names';
+import { fullChromium } from '../../support/chromium';
 import { DashboardPage } from '../../pages/admin/dashboard-page';
 import { waitForServiceWorker } from '../pwa/support/pwa';
 import { createLead, getJson } from './support/api-data';
@@ -12,7 +13,8 @@ import { withoutLiveStream } from './support/live-stream';
 import { expect, test, uniqueTag } from './support/admin-test';
 import { checkScreen, expectNoSeriousViolations } from './support/screens';
 
-test.use({ serviceWorkers: 'allow' });
+// The full browser: the headless shell shows no desktop notification.
+test.use({ serviceWorkers: 'allow', launchOptions: fullChromium() });
 
 // Before any script of the app: a page whose visibility the test sets, and a record of what the page asked of
 // the browser (permission prompts, badge numbers).

@@ -2,9 +2,11 @@
 // taps "Block" would): the screen says so beside the form, no camera dialog opens, and typing still saves.
 import { expect, test } from '@playwright/test';
 import { uniqueTag } from '../admin/support/admin-test';
-import { launchWith, startCapturing } from './support/scan-test';
+import { fullChromium } from '../../support/chromium';
+import { startCapturing } from './support/scan-test';
 
-test.use({ viewport: { width: 390, height: 844 }, launchOptions: launchWith('--use-fake-device-for-media-stream', '--deny-permission-prompts') });
+// The full browser: the headless shell has no permission prompt to deny, and reports a camera that failed to start.
+test.use({ viewport: { width: 390, height: 844 }, launchOptions: fullChromium('--use-fake-device-for-media-stream', '--deny-permission-prompts') });
 
 test('Scan with camera access refused - the screen says so, no dialog, and the typed form still saves', async ({ page }, testInfo) => {
   const { capture } = await startCapturing(page);

@@ -8,7 +8,8 @@ import { E2E_PORT } from '../../../playwright.config';
 import { addUser } from '../../support/cli';
 import { signIn, uniqueTag } from '../admin/support/admin-test';
 import { writeQrCameraFile } from './support/fake-camera';
-import { launchWith, startCapturing } from './support/scan-test';
+import { headlessChromium } from '../../support/chromium';
+import { startCapturing } from './support/scan-test';
 import { OUTBOX_DB_NAME } from '../../../web/src/lib/cache-names';
 
 // One badge per run (the e2e database lives as long as the run): its e-mail is unique to this file's load.
@@ -27,7 +28,7 @@ const CAMERA_FILE = writeQrCameraFile(`test-results/e2e-${E2E_PORT}/fake-camera/
 test.use({
   viewport: { width: 390, height: 844 },
   serviceWorkers: 'allow',
-  launchOptions: launchWith('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_FILE}`),
+  launchOptions: headlessChromium('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_FILE}`),
 });
 
 /** The capture bodies in this device's outbox (its IndexedDB database), as they will be sent. */

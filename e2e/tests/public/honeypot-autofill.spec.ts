@@ -8,11 +8,13 @@ import type { CDPSession, Page } from '@playwright/test';
 import { HONEYPOT_FORM_FIELD } from '../../../api/src/contract';
 import { LeadFormPage } from '../../pages/lead-form';
 import { SampleFormPage } from '../../pages/sample-form';
+import { fullChromium } from '../../support/chromium';
 import { expect, test, uniqueTag } from '../admin/support/admin-test';
 import { leadsWithEmail, sampleRequestsWithEmail } from './support/admin-lookup';
 import { waitOutMinimumFillTime } from './support/lead-helpers';
 
-test.use({ reducedMotion: 'reduce' });
+// The full browser: autofill (and its DevTools domain) is not in the headless shell.
+test.use({ reducedMotion: 'reduce', launchOptions: fullChromium() });
 
 /** A saved address as Chromium's settings hold one (field names: Chromium's autofill field types). */
 const profile = (email: string) => ({
