@@ -8,7 +8,7 @@
 // it done. The switch is therefore retried here, with a short wait, until the file reports WAL or the time is up.
 // Each pragma runs on its own: one that fails must fail the connection loudly, never leave the rest unset.
 
-/** The parts of node-sqlite3's Database this file uses. */
+/** The parts of a connection this file uses (node-sqlite3's shape, which sqlite-thread.ts's connections keep). */
 export interface RawSqliteConnection {
   exec(sql: string, cb: (err: Error | null) => void): void;
   get(sql: string, cb: (err: Error | null, row: Record<string, unknown> | undefined) => void): void;

@@ -1,5 +1,6 @@
-// The thread side of SQLite's write connections (sqlite-thread.ts starts it, once per process): better-sqlite3
-// connections, each driven by messages from the process's event loop. A connection's statements run one at a time,
+// The thread side of SQLite's connections (sqlite-thread.ts starts one such thread per process for the write
+// connections, and another for the reader): better-sqlite3 connections, each driven by messages from the process's
+// event loop. A connection's statements run one at a time,
 // in the order they came, synchronously here, so a statement or a commit's fsync holds up this thread, never the
 // event loop that answers requests.
 //
@@ -50,7 +51,7 @@ function prepared(conn, sql) {
   return statement;
 }
 
-/** Binds as node-sqlite3 (the process's read connection) does: booleans as 1 and 0, dates as milliseconds. */
+/** Binds as node-sqlite3 did, which the code was written against: booleans as 1 and 0, dates as milliseconds. */
 function bindable(value) {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.getTime();
