@@ -18,7 +18,8 @@ describe.each(ENGINES)('npm run user:add on %s', { timeout: 90_000 }, (engine) =
 
   function userAdd(...args: string[]) {
     try {
-      const stdout = execFileSync('npx', ['tsx', 'scripts/user-add.ts', ...args], {
+      // The script `npm run user:add` runs, without npx in front of it (0.9 s of a core a call).
+      const stdout = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-add.ts', ...args], {
         cwd: ROOT_DIR,
         env: { ...process.env, DATABASE_URL: database.url },
         encoding: 'utf8',
