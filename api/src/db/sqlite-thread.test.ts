@@ -2,7 +2,8 @@
 // it counted on node-sqlite3's. A wait for another connection's lock never holds up the thread (the lock's owner,
 // on the same thread, commits meanwhile), for a statement as for a batch of submissions; the submissions wait for a
 // transaction the process itself has open; two processes writing bursts on one file both get every write through;
-// every connection is the one SQLite library (never node-sqlite3 beside it), the reader on a thread of its own; blobs come back as Buffers and errors with node-sqlite3's codes; and the thread, which outlives the connections
+// every connection is the one SQLite library (never node-sqlite3 beside it), the reader on a thread of its own;
+// blobs come back as Buffers and errors with node-sqlite3's codes; and the thread, which outlives the connections
 // it served, does not keep a process from ending once they are closed.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
