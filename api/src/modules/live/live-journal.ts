@@ -27,10 +27,11 @@ const HOLD_MS = 10_000;
  * announced, and goes after HOLD_MS.
  */
 export class OwnEvents {
-  /** Names this process's announcements (one per app, so two apps of one test process never mix theirs). */
-  readonly writer = crypto.randomUUID().slice(0, 8);
   private held = new Map<number, { event: LiveEvent; at: number }>();
   private listening = false;
+
+  /** `writer` names this process's announcements (one per app, so two apps of one test process never mix theirs). */
+  constructor(readonly writer: string = crypto.randomUUID().slice(0, 8)) {}
 
   /** The hub listens (held from now on) or stops (nothing held, and nothing kept). */
   setListening(listening: boolean): void {
@@ -55,6 +56,13 @@ export class OwnEvents {
     }
   }
 
+  /** Every event held, oldest first, and none held any more: what SQLite's thread wrote in a batch, for the process. */
+  drain(): LiveEvent[] {
+    const events = [...this.held.values()].map(({ event }) => event);
+    this.held.clear();
+    return events;
+  }
+
   /** The events held under these numbers (no longer held), and the numbers not held. */
   take(ids: readonly number[]): { found: LiveEvent[]; missing: number[] } {
     const found: LiveEvent[] = [];
@@ -76,6 +84,19 @@ const ownEvents = new WeakMap<LiveBus, OwnEvents>();
 export function ownEventsOf(live: LiveBus): OwnEvents {
   let own = ownEvents.get(live);
   if (!own) ownEvents.set(live, (own = new OwnEvents()));
+  return own;
+}
+
+/**
+ * On SQLite's thread (api/src/submission-thread.ts): the events the thread's pipeline writes are announced under the
+ * process's writer name and held for the process (drain, after each batch), which holds them for its hub in turn.
+ * Without this the process's hub read back every batch's events while a stream was open: the thread's own hub never
+ * listens, so its announcements named no writer (docs/performance.md).
+ */
+export function holdForProcess(live: LiveBus, writer: string): OwnEvents {
+  const own = new OwnEvents(writer);
+  own.setListening(true);
+  ownEvents.set(live, own);
   return own;
 }
 

@@ -7,6 +7,7 @@ import { ENGINES, api, useTestApp } from '../../testing/test-app';
 import { signInAs, type SignedIn } from '../../testing/sign-in';
 import { openEventStream, type OpenStream, type StreamEvent } from '../../testing/event-stream';
 import { leadBody } from '../../testing/leads';
+import { readerOf } from '../../db/knex';
 import { withWholeRecord } from '../../contract';
 
 const HEARTBEAT_MS = 150;
@@ -140,6 +141,26 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     expect(event.record).toMatchObject({ id, email, status: 'new' });
   });
 
+
+  it('leads stored while a stream is open - their events reach it from the process that wrote them, never read back from the window', async () => {
+    const s = await stream(admin);
+    await ready(s);
+    // A read of the window by number is how the hub takes another process's events (or ones it did not hold).
+    const readBack: string[] = [];
+    const watch = (q: { sql: string }) => {
+      if (/from\s+["`]live_events["`]\s+where\s+["`]id["`]\s+in/i.test(q.sql)) readBack.push(q.sql);
+    };
+    const readers = [...new Set([app.db, readerOf(app.db)])];
+    for (const db of readers) db.on('query', watch);
+    try {
+      const emails = Array.from({ length: 5 }, () => `held-${crypto.randomUUID()}@example.com`);
+      await Promise.all(emails.map((email) => postLead(email)));
+      for (const email of emails) await s.next(leadNamed(email));
+    } finally {
+      for (const db of readers) db.off('query', watch);
+    }
+    expect(readBack).toEqual([]);
+  });
   it('records=compact - each record without its null fields, live and replayed, whole again through withWholeRecord; another value - 400', async () => {
     const whole = await stream(admin);
     const compactOpen = async (query = '') => {
