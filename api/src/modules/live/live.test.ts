@@ -141,7 +141,6 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     expect(event.record).toMatchObject({ id, email, status: 'new' });
   });
 
-
   it('leads stored while a stream is open - their events reach it from the process that wrote them, never read back from the window', async () => {
     const s = await stream(admin);
     await ready(s);
@@ -161,6 +160,7 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     }
     expect(readBack).toEqual([]);
   });
+
   it('records=compact - each record without its null fields, live and replayed, whole again through withWholeRecord; another value - 400', async () => {
     const whole = await stream(admin);
     const compactOpen = async (query = '') => {
