@@ -9,6 +9,7 @@ declare module 'knex/lib/dialects/sqlite3/index.js' {
     destroyRawConnection(connection: unknown): Promise<void>;
     validateConnection(connection: unknown): boolean;
     _driver(): unknown;
+    queryCompiler(builder: unknown, formatter: unknown): unknown;
   }
 }
 
@@ -25,5 +26,24 @@ declare module 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js' {
     constructor(client: unknown, ...args: unknown[]);
     begin(conn: unknown): Promise<unknown>;
     query(conn: unknown, sql: string): Promise<unknown>;
+  }
+}
+
+declare module 'knex/lib/dialects/sqlite3/query/sqlite-querycompiler.js' {
+  export default class QueryCompiler_SQLite3 {
+    constructor(client: unknown, builder: unknown, formatter: unknown);
+    client: { valueForUndefined: unknown; config: object };
+    single: {
+      table?: unknown;
+      insert?: unknown;
+      onConflict?: unknown;
+      ignore?: boolean;
+      merge?: { updates?: unknown };
+      returning?: unknown;
+    };
+    grouped: { with?: unknown[]; where?: unknown[] };
+    bindingsHolder: { bindings: unknown[] };
+    insert(): unknown;
+    _prepInsert(data: Record<string, unknown>[]): { columns: string[]; values: unknown[][] };
   }
 }

@@ -11,6 +11,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
 import Client_BetterSQLite3 from 'knex/lib/dialects/better-sqlite3/index.js';
 import Transaction_Sqlite from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
+import { InsertShapeCachingCompiler } from './insert-shape-cache';
 import { openSqliteThread, sqliteError, type SqliteLane, type SqliteThreadConnection } from './sqlite-thread';
 
 class ImmediateTransaction extends Transaction_Sqlite {
@@ -76,8 +77,9 @@ export class SqliteImmediateClient extends Client_SQLite3 {
 /**
  * On SQLite's thread: Knex's better-sqlite3 client over one of the thread's connections (`on` binds it), transactions
  * begun IMMEDIATE as the process's are (waiting for the lock without holding the thread), each statement prepared once (`prepared`: the thread's cache of them)
- * instead of on every run, which cost the thread a tenth of its time. Closing this Knex leaves the connection open:
- * the thread closes it.
+ * instead of on every run, which cost the thread a tenth of its time, and each insert's text made once per shape
+ * (insert-shape-cache.ts), which cost it about as much again. Closing this Knex leaves the connection open: the
+ * thread closes it.
  */
 export class SqliteThreadLocalClient extends Client_BetterSQLite3 {
   static on(
@@ -93,6 +95,10 @@ export class SqliteThreadLocalClient extends Client_BetterSQLite3 {
 
       override acquireRawConnection(): Promise<BetterSqlite3.Database> {
         return Promise.resolve(connection);
+      }
+
+      override queryCompiler(builder: unknown, formatter: unknown): unknown {
+        return new InsertShapeCachingCompiler(this, builder, formatter);
       }
 
       override _query(_connection: unknown, obj: { sql: string; bindings?: unknown[]; response?: unknown; context?: unknown }): Promise<unknown> {

@@ -94,6 +94,9 @@ function loadJobSide() {
   jobSide ??= import(tsx).then((loaded) => {
     loaded.register();
     return import(jobsModule);
+  }).then((side) => {
+    side.relaySignalsToTheProcess();
+    return side;
   });
   return jobSide;
 }

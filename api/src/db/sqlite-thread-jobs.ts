@@ -9,7 +9,16 @@ import type { RelayedSignal, ThreadJobModule } from './sqlite-thread';
 
 /** The signals of the job under way (the host runs one job at a time). */
 let signals: RelayedSignal[] = [];
-relaySignalsWith((signal) => signals.push(signal));
+
+/**
+ * Called by the thread's host once, as it loads this module: from then on the signals this thread's transactions
+ * send are collected for the process instead of being delivered here. Not done on import, because relaying is
+ * state of db/notify.ts's module: a process that imported this file for its own use (a test of knexOn, say) would
+ * otherwise stop hearing its own signals (the test files of one vitest worker share their modules).
+ */
+export function relaySignalsToTheProcess(): void {
+  relaySignalsWith((signal) => signals.push(signal));
+}
 
 /**
  * A Knex on `connection` for a connection's jobs (`prepared`: the connection's statements, each prepared once;
