@@ -8,6 +8,7 @@
 import webpush, { WebPushError } from 'web-push';
 import { mayBeTold, notificationFor, notificationKindOf, type LiveEventDraft, type NotificationKind } from '../../contract';
 import type { AppDeps } from '../../deps';
+import { readerOf } from '../../db/knex';
 import { Turns } from '../../lib/turns';
 import { deleteSubscription, pushTargetsFor, type PushTarget } from './notifications-queries';
 import { endpointProblem, pushAgent } from './push-endpoint';
@@ -50,7 +51,9 @@ async function deliverBatch(deps: Deps, events: readonly LiveEventDraft[], inTur
   }
   await Promise.all(
     [...byKind].map(async ([kind, ofKind]) => {
-      const targets = await pushTargetsFor(deps.db, kind);
+      // On the reader (SQLite's own thread for reads): read after every batch, it would otherwise queue behind the
+      // next batch on the writes' thread and add a statement to the one serial part of intake.
+      const targets = await pushTargetsFor(readerOf(deps.db), kind);
       if (targets.length) await Promise.all(ofKind.map((event) => deliver(deps, event, targets, inTurn)));
     }),
   );
