@@ -266,12 +266,15 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
       const busy = PIN ? await intakeBesideBusyCore(app.baseUrl, app.pid, rate) : null;
       rounds.push({ withStreams, sameRate, busy, ratio: withStreams.cpuMsPerLead / Math.max(1e-9, sameRate.cpuMsPerLead) });
     }
-    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor((rounds.length - 1) / 2)]!;
+    // With an even number of rounds, the middle pair's worse one for the goal: the higher ratio, the lower rate.
+    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
     const { result: withStreams, cpuMsPerLead: cpuWith } = median.withStreams;
     const { result: sameRate, cpuMsPerLead: cpuSameRate } = median.sameRate;
 
     const clean = (r: Result) => r.non2xx + r.errors === 0 && r['2xx'] > 0;
-    const ratio = none.requests.average > 0 ? withStreams.requests.average / none.requests.average : 0;
+    // Intake with the streams: the median of the rounds' rates (the median round above is chosen by its CPU ratio).
+    const withRate = [...rounds.map((r) => r.withStreams.result.requests.average)].sort((a, b) => a - b)[Math.floor((rounds.length - 1) / 2)]!;
+    const ratio = none.requests.average > 0 ? withRate / none.requests.average : 0;
     printTable(`Live stream, ${engine}`, ['measure', 'figure'], [
       ['streams read as', `records ${RECORDS}, ${ENCODING} (BENCH_LIVE_RECORDS, BENCH_LIVE_ENCODING)${PIN ? '; server and readers on a core each' : ''}`],
       ['lead -> stream, one process (ms): p50 / p95 / max', `${pct(one, 0.5)} / ${pct(one, 0.95)} / ${Math.max(...one).toFixed(1)}`],
@@ -290,8 +293,8 @@ export async function benchLive(engine: BenchEngine): Promise<GoalRow[]> {
     rows.push({
       engine,
       goal: `intake with ${STREAMS} streams open within 10 % of intake with none`,
-      figure: `${(ratio * 100).toFixed(0)} % (${withStreams.requests.average.toFixed(0)} / ${none.requests.average.toFixed(0)} req/s)`,
-      met: clean(none) && clean(withStreams) && ratio >= 0.9,
+      figure: `${(ratio * 100).toFixed(0)} % (${withRate.toFixed(0)} / ${none.requests.average.toFixed(0)} req/s, the median of ${rounds.length} rounds)`,
+      met: clean(none) && rounds.every((r) => clean(r.withStreams.result)) && ratio >= 0.9,
     });
     rows.push({
       engine,
