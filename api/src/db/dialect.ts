@@ -51,6 +51,15 @@ export async function oneAtATime<T>(db: Db, key: bigint, work: (db: Db) => Promi
   });
 }
 
+/**
+ * Whether a write transaction holds the whole database from its first statement to its commit (SQLite: BEGIN
+ * IMMEDIATE and one writer): then what it reads nobody can change before it commits, so reading a key is as good as
+ * claiming it. On PostgreSQL another transaction may insert the same key meanwhile, so a key is claimed by inserting it.
+ */
+export function writesHoldTheDatabase(db: Db): boolean {
+  return !isPostgres(db);
+}
+
 /** How many write transactions of one queue may be in flight: SQLite has one writer; PostgreSQL overlaps two. */
 export function concurrentWriters(db: Db): number {
   return isPostgres(db) ? 2 : 1;

@@ -1,7 +1,8 @@
 // Group commit for the submission endpoints. Requests that arrive while a transaction is being written wait
 // in a queue; the next transaction takes all of them (up to MAX_BATCH) and stores them together: it claims
-// their Idempotency-Keys, stores their entities with multi-row statements, records every answer against its
-// key, and commits once. Each request is answered only after that commit. The claim lives inside the storing
+// their Idempotency-Keys (PostgreSQL: by inserting them; SQLite, whose write transaction holds the database: by
+// reading them), stores their entities with multi-row statements, records every answer against its key, and
+// commits once. Each request is answered only after that commit. The claim lives inside the storing
 // transaction, so it can never outlive it: a process killed mid-write leaves no trace of the request, and its
 // resend is processed afresh. A duplicate of a key that another transaction is storing waits for that commit
 // (the primary key makes the database hold the second insert) and is then answered with the stored answer.
@@ -13,7 +14,7 @@
 // (pipeline/submissions.ts): the same class, fed there with every request that reached the thread meanwhile.
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
-import { concurrentWriters } from '../db/dialect';
+import { concurrentWriters, writesHoldTheDatabase } from '../db/dialect';
 import { AppError } from '../http/errors';
 import { claimKeys, completeKeys, findKeys, type KeyRow } from './idempotency-queries';
 
@@ -118,7 +119,7 @@ export class GroupCommit<P, A = undefined> implements SubmissionWriter<P> {
   }
 
   private async flush(batch: Pending<P>[]): Promise<void> {
-    let result: { stored: Pending<P>[]; answers: StoredAnswer[]; after: A | undefined; taken: Pending<P>[] };
+    let result: Awaited<ReturnType<GroupCommit<P, A>['write']>>;
     try {
       result = await this.db.transaction((trx) => this.write(trx, batch));
     } catch (err) {
@@ -132,29 +133,45 @@ export class GroupCommit<P, A = undefined> implements SubmissionWriter<P> {
     }
     if (result.stored.length) this.committed?.(result.after as A, result.stored.length);
     result.stored.forEach((item, i) => item.resolve({ ...result.answers[i]!, replayed: false }));
-    if (result.taken.length > 0) await this.answerTaken(result.taken);
+    if (result.taken.length > 0) await this.answerTaken(result.taken, result.found);
   }
 
   private async write(trx: Knex.Transaction, batch: Pending<P>[]) {
     const keyed = batch.filter((item) => item.key !== undefined);
-    // Claimed in key order, so two transactions that share keys lock them in the same order.
-    keyed.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
-    const claimed = keyed.length
-      ? await claimKeys(trx, this.scope, keyed.map((item) => ({ key: item.key!, hash: item.hash, nowIso: item.nowIso })))
-      : new Set<string>();
+    const { claimed, found } = keyed.length ? await this.claim(trx, keyed) : { claimed: new Set<string>(), found: undefined };
     const stored = batch.filter((item) => item.key === undefined || claimed.has(item.key));
     const taken = batch.filter((item) => item.key !== undefined && !claimed.has(item.key));
     const { answers, after } = stored.length ? await this.storeMany(trx, stored.map((item) => item.payload)) : { answers: [], after: undefined };
     const done = stored.flatMap((item, i) => (item.key === undefined ? [] : [{ key: item.key, hash: item.hash, nowIso: item.nowIso, answer: answers[i]! }]));
     if (done.length) await completeKeys(trx, this.scope, done);
-    return { stored, answers, after, taken };
+    return { stored, answers, after, taken, found };
   }
 
-  /** Items whose key was already stored: the stored answer for the same request, 422 for another one. */
-  private async answerTaken(items: Pending<P>[]): Promise<void> {
+  /**
+   * Claims the items' keys for this transaction: the set it claimed, and the rows of the others when it read them.
+   * Where a write transaction holds the whole database (SQLite) the keys' rows are only read: a key without one is
+   * this transaction's until it commits, and the rows found answer the other items without a second read (one
+   * statement of the batch's eleven, and SQLite's one writer is the intake's bottleneck). Elsewhere the keys are
+   * inserted as `processing`, in key order, so that two transactions sharing keys lock them in the same order.
+   */
+  private async claim(trx: Knex.Transaction, keyed: Pending<P>[]): Promise<{ claimed: Set<string>; found?: Map<string, KeyRow> }> {
+    if (writesHoldTheDatabase(trx)) {
+      const found = await findKeys(trx, this.scope, keyed.map((item) => item.key!));
+      return { claimed: new Set(keyed.filter((item) => !found.has(item.key!)).map((item) => item.key!)), found };
+    }
+    keyed.sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
+    const claims = keyed.map((item) => ({ key: item.key!, hash: item.hash, nowIso: item.nowIso }));
+    return { claimed: await claimKeys(trx, this.scope, claims) };
+  }
+
+  /**
+   * Items whose key was already stored: the stored answer for the same request, 422 for another one. `known` are
+   * the keys' rows as the claiming transaction read them, when it did: the answers stored when it committed.
+   */
+  private async answerTaken(items: Pending<P>[], known?: Map<string, KeyRow>): Promise<void> {
     let rows;
     try {
-      rows = await findKeys(this.db, this.scope, items.map((item) => item.key!));
+      rows = known ?? (await findKeys(this.db, this.scope, items.map((item) => item.key!)));
     } catch (err) {
       for (const item of items) item.reject(err);
       return;

@@ -17,6 +17,7 @@ export interface KeyRow {
 }
 
 /**
+ * PostgreSQL's claim (on SQLite, whose write transaction holds the database, group-commit.ts reads the keys instead).
  * Claims keys with `processing` rows, inside the transaction that stores their requests (so a claim never
  * outlives it). `on conflict do nothing` makes a key already stored a no-op instead of an error, and a key
  * that another open transaction is claiming makes the database wait for that transaction: the answer is the
