@@ -5,7 +5,8 @@
 // commits once. Each request is answered only after that commit. The claim lives inside the storing
 // transaction, so it can never outlive it: a process killed mid-write leaves no trace of the request, and its
 // resend is processed afresh. A duplicate of a key that another transaction is storing waits for that commit
-// (the primary key makes the database hold the second insert) and is then answered with the stored answer.
+// (PostgreSQL: the primary key holds the second insert; SQLite: the second transaction's BEGIN IMMEDIATE waits)
+// and is then answered with the stored answer.
 //
 // One failing item must not fail the others: when a shared transaction fails, each of its items is retried in
 // a transaction of its own, so only the faulty one gets the error.
@@ -150,9 +151,10 @@ export class GroupCommit<P, A = undefined> implements SubmissionWriter<P> {
   /**
    * Claims the items' keys for this transaction: the set it claimed, and the rows of the others when it read them.
    * Where a write transaction holds the whole database (SQLite) the keys' rows are only read: a key without one is
-   * this transaction's until it commits, and the rows found answer the other items without a second read (one
-   * statement of the batch's eleven, and SQLite's one writer is the intake's bottleneck). Elsewhere the keys are
-   * inserted as `processing`, in key order, so that two transactions sharing keys lock them in the same order.
+   * this transaction's until it commits, and the rows found answer the other items without a second read. The read
+   * costs a batch 91 µs where the insert took 470–630 (docs/performance.md), on the one writer that bounds
+   * SQLite's intake. Elsewhere the keys are inserted as `processing`, in key order, so that two transactions
+   * sharing keys lock them in the same order.
    */
   private async claim(trx: Knex.Transaction, keyed: Pending<P>[]): Promise<{ claimed: Set<string>; found?: Map<string, KeyRow> }> {
     if (writesHoldTheDatabase(trx)) {
