@@ -14,7 +14,11 @@ export default defineConfig({
   testDir: 'e2e/tests',
   outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
-  workers: 2,
+  // Three workers on this 2-core machine: with two, about a fifth of the CPU sat idle while browsers waited
+  // (throttled CPU, timers, server restarts), and the suite took 9.0–9.3 min; with three, 7.2 min and the CPU
+  // 95 % busy, the slowest test 22 s against its 60 s limit (docs/performance.md, eleventh session).
+  // PW_WORKERS overrides it on another machine.
+  workers: Number(process.env.PW_WORKERS ?? 3),
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Ends a hung test; it does not time one (timings belong in `npm run bench`). On this session's 2-core machine,
