@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { isPostgres } from './engine';
+import { writeInTransaction } from './held-writes';
 import type { Db } from './knex';
 import type { RelayedSignal } from './sqlite-thread';
 
@@ -69,7 +70,7 @@ export function relayBetweenWorkers(from: Worker, workers: () => Iterable<Worker
  */
 export async function notify(db: Db, channel: string, payload: string): Promise<void> {
   if (isPostgres(db)) {
-    await db.raw('select pg_notify(?, ?)', [await scopedName(db, channel), payload]);
+    await writeInTransaction(db, db.raw('select pg_notify(?, ?)', [await scopedName(db, channel), payload]));
     return;
   }
   const call = () => (threadRelay ? threadRelay({ channel, payload }) : deliver(db, channel, payload));

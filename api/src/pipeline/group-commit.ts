@@ -16,6 +16,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { concurrentWriters, writesHoldTheDatabase } from '../db/dialect';
+import { holdWrites } from '../db/held-writes';
 import { AppError } from '../http/errors';
 import { claimKeys, completeKeys, findKeys, type KeyRow } from './idempotency-queries';
 
@@ -138,6 +139,8 @@ export class GroupCommit<P, A = undefined> implements SubmissionWriter<P> {
   }
 
   private async write(trx: Knex.Transaction, batch: Pending<P>[]) {
+    // The roll-up, the followers' jobs and signals and the answers go in one statement before the commit.
+    const held = holdWrites(trx);
     const keyed = batch.filter((item) => item.key !== undefined);
     const { claimed, found } = keyed.length ? await this.claim(trx, keyed) : { claimed: new Set<string>(), found: undefined };
     const stored = batch.filter((item) => item.key === undefined || claimed.has(item.key));
@@ -145,6 +148,7 @@ export class GroupCommit<P, A = undefined> implements SubmissionWriter<P> {
     const { answers, after } = stored.length ? await this.storeMany(trx, stored.map((item) => item.payload)) : { answers: [], after: undefined };
     const done = stored.flatMap((item, i) => (item.key === undefined ? [] : [{ key: item.key, hash: item.hash, nowIso: item.nowIso, answer: answers[i]! }]));
     if (done.length) await completeKeys(trx, this.scope, done);
+    await held.flush();
     return { stored, answers, after, taken, found };
   }
 

@@ -2,6 +2,7 @@
 // Every statement here is keyed by the primary key (scope, key), so the database itself arbitrates between
 // concurrent requests on both engines.
 import type { Db } from '../db/knex';
+import { writeInTransaction } from '../db/held-writes';
 import { chunksOf } from '../lib/chunks';
 import { containsPattern } from '../lib/like-pattern';
 import { normaliseEmail } from '../contract';
@@ -58,21 +59,24 @@ export async function completeKeys(
   scope: string,
   done: { key: string; hash: string; nowIso: string; answer: { status: number; body: unknown } }[],
 ): Promise<void> {
-  await db('idempotency_keys')
-    .insert(
-      done.map((d) => ({
-        scope,
-        key: d.key,
-        request_hash: d.hash,
-        state: 'done',
-        response_status: d.answer.status,
-        response_body: JSON.stringify(d.answer.body),
-        record_id: recordIdOf(d.answer.body),
-        created_at: d.nowIso,
-      })),
-    )
-    .onConflict(['scope', 'key'])
-    .merge(['state', 'response_status', 'response_body', 'record_id']);
+  await writeInTransaction(
+    db,
+    db('idempotency_keys')
+      .insert(
+        done.map((d) => ({
+          scope,
+          key: d.key,
+          request_hash: d.hash,
+          state: 'done',
+          response_status: d.answer.status,
+          response_body: JSON.stringify(d.answer.body),
+          record_id: recordIdOf(d.answer.body),
+          created_at: d.nowIso,
+        })),
+      )
+      .onConflict(['scope', 'key'])
+      .merge(['state', 'response_status', 'response_body', 'record_id']),
+  );
 }
 
 function recordIdOf(body: unknown): number | null {

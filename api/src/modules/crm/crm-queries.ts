@@ -4,6 +4,7 @@
 // out each due job to exactly one of them), with the CRM's own condition: one contact to one sync at a time.
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
+import { writeInTransaction } from '../../db/held-writes';
 import { afterCommit, claimDue, finishClaim, queueBacklog, type LeaseQueue } from '../../db/lease-claim';
 import { toBool, toIso } from '../../db/types';
 import { lockedForUpdate } from '../../db/dialect';
@@ -58,21 +59,24 @@ export interface NewCrmJob {
 /** Several records at once (one multi-row insert), in the transaction that stores them. */
 export async function enqueueCrmSyncs(db: Knex, jobs: NewCrmJob[], nowIso = new Date().toISOString()): Promise<void> {
   if (jobs.length === 0) return;
-  await db('crm_sync_jobs')
-    .insert(
-      jobs.map((job) => ({
-        kind: job.kind,
-        record_id: job.id,
-        ...(job.leadId !== undefined ? { lead_id: job.leadId } : {}),
-        state: 'pending',
-        attempts: 0,
-        next_attempt_at: nowIso,
-        created_at: nowIso,
-        updated_at: nowIso,
-      })),
-    )
-    .onConflict(['kind', 'record_id'])
-    .ignore();
+  await writeInTransaction(
+    db,
+    db('crm_sync_jobs')
+      .insert(
+        jobs.map((job) => ({
+          kind: job.kind,
+          record_id: job.id,
+          ...(job.leadId !== undefined ? { lead_id: job.leadId } : {}),
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: nowIso,
+          created_at: nowIso,
+          updated_at: nowIso,
+        })),
+      )
+      .onConflict(['kind', 'record_id'])
+      .ignore(),
+  );
   notifyAfterCommit(db);
 }
 

@@ -4,6 +4,7 @@
 // contract `Lead`s (camelCase, ISO dates).
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
+import { writeInTransaction } from '../../db/held-writes';
 import { lockedForUpdate } from '../../db/dialect';
 import { toIso } from '../../db/types';
 import { chunksOf } from '../../lib/chunks';
@@ -276,10 +277,13 @@ async function bumpLeadRollups(db: Db, bumps: { day: string; status: string; vol
     else sums.set(id, { day: b.day, status: b.status, volume, count: b.delta });
   }
   const rows = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-  await db('lead_rollups')
-    .insert(rows)
-    .onConflict(['day', 'status', 'volume'])
-    .merge({ count: db.raw('?? + ??', ['lead_rollups.count', 'excluded.count']) });
+  await writeInTransaction(
+    db,
+    db('lead_rollups')
+      .insert(rows)
+      .onConflict(['day', 'status', 'volume'])
+      .merge({ count: db.raw('?? + ??', ['lead_rollups.count', 'excluded.count']) }),
+  );
 }
 
 /** Newest first, by the (created_at, id) index; `before` continues after that lead (keyset paging). */
