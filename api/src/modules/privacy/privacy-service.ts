@@ -68,7 +68,9 @@ export async function erasePerson(deps: Deps, actor: CurrentUser, email: string)
   const subject = personSubject(deps.sessionKeys, email);
   const now = deps.clock();
   const removed = await deps.db.transaction(async (trx) => {
-    const [leads, sampleRequests] = await Promise.all([findLeadsByEmail(trx, email), findSampleRequestsByEmail(trx, email)]);
+    // One after another on the transaction's one connection (node-postgres refuses overlapping queries from pg 9).
+    const leads = await findLeadsByEmail(trx, email);
+    const sampleRequests = await findSampleRequestsByEmail(trx, email);
     const counts = await eraseRecords(
       trx,
       { leads: leads.map(({ id, email }) => ({ id, email })), sampleRequests: sampleRequests.map(({ id, email }) => ({ id, email })) },

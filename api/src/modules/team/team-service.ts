@@ -60,7 +60,11 @@ export async function listStaff({ db, clock }: Deps): Promise<StaffMember[]> {
 
 async function memberIn(trx: Db, clock: () => Date, id: number): Promise<StaffMember> {
   const now = clock();
-  const [user, devices, links] = await Promise.all([findUserById(trx, id), countLiveSessionsByUser(trx, now.getTime()), pendingLinksByUser(trx)]);
+  // One after another: a transaction is one connection, and node-postgres refuses (from pg 9) a query sent while
+  // another is still under way on it.
+  const user = await findUserById(trx, id);
+  const devices = await countLiveSessionsByUser(trx, now.getTime());
+  const links = await pendingLinksByUser(trx);
   if (!user) throw notFound('User');
   return staffMember(user, devices.get(id) ?? 0, links.get(id), now.toISOString());
 }
