@@ -1,10 +1,11 @@
 // Writes a transaction sends together at its end, on PostgreSQL. What follows a group commit's records (a roll-up
 // bump, a CRM job, a live signal, the idempotency answers) needs no answer back, and each statement sent alone
 // costs the batch a round trip, which at 50 connections waits for an event loop busy reading the next requests:
-// about 2.5 ms a statement, most of a batch's time (docs/performance.md, "Intake" and the Log's twelfth session). Held, they go as
-// one statement just before the transaction's owner commits: each write a part of one WITH, which PostgreSQL runs
-// exactly once and to completion whether or not the statement reads it, and each signal a column of its SELECT.
-// On SQLite a write runs at once: there its statements are calls on the writes' thread, with no round trip to save.
+// about 2.5 ms a statement, most of a batch's time (docs/performance.md, "Intake", and the Log's twelfth
+// session). Held, they go as one statement just before the transaction's owner commits: each write a part of one
+// WITH, which PostgreSQL runs exactly once and to completion whether or not the statement reads it, and each
+// signal a column of its SELECT. On SQLite a write runs at once: there its statements are calls on the writes'
+// thread, with no round trip to save.
 import type { Knex } from 'knex';
 import { isPostgres } from './engine';
 
