@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { DATA_DIR } from '../config';
 import { SqliteImmediateClient } from './sqlite-immediate';
+import { SqlitePointReader } from './sqlite-point-reader';
 import type { SqliteLane } from './sqlite-thread';
 import { afterCreate, setUpReadConnection, setUpWriteConnection } from './sqlite-connection-setup';
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from '../lib/private-files';
@@ -81,17 +82,35 @@ export function readerOf(db: Db): Db {
   return reader.knex;
 }
 
-const sqliteReaders = new WeakMap<Db, { file: string; knex?: Db }>();
+/**
+ * The connection on the event loop's own thread for a read that must cost the loop almost nothing (read-at-once.ts):
+ * SQLite's file only (a `:memory:` database and PostgreSQL have none).
+ */
+export function pointReaderOf(db: Db): SqlitePointReader | undefined {
+  const reader = sqliteReaders.get(db);
+  if (!reader) return undefined;
+  reader.point ??= new SqlitePointReader(reader.file);
+  return reader.point;
+}
+
+interface SqliteReaders {
+  file: string;
+  knex?: Db;
+  point?: SqlitePointReader;
+}
+
+const sqliteReaders = new WeakMap<Db, SqliteReaders>();
 
 function withSqliteReader(db: Db, file: string): Db {
-  const reader: { file: string; knex?: Db } = { file };
+  const reader: SqliteReaders = { file };
   sqliteReaders.set(db, reader);
-  // Opened on first use, closed with the write connection: whoever owns the Db owns its reader too, so
+  // Opened on first use, closed with the write connection: whoever owns the Db owns its readers too, so
   // no caller (server, tests, scripts) has a second handle to remember.
   const destroy = db.destroy.bind(db);
   Object.defineProperty(db, 'destroy', {
     configurable: true,
     value: async (callback?: (err?: unknown) => void) => {
+      reader.point?.close();
       await reader.knex?.destroy();
       return destroy(callback as never);
     },

@@ -7,7 +7,6 @@ import type Koa from 'koa';
 import type { Context } from 'koa';
 import session from 'koa-session';
 import type { AppDeps } from '../../deps';
-import { readerOf } from '../../db/knex';
 import { atMostEvery } from '../../lib/recurring';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSignedInSession, noteSessionActivity, updateSession } from './sessions-queries';
 import { noteUserActivity, type SignInGrant, type UserRow } from './users-queries';
@@ -40,8 +39,8 @@ export function dbSessionStore({ db, clock, logger }: Pick<AppDeps, 'db' | 'cloc
     async get(key: string, _maxAge: number, { ctx }: { rolling: boolean; ctx?: Context }) {
       const id = storageId(key);
       const nowMs = clock().getTime();
-      // Read beside the write connection (readerOf): a staff request's session must not queue behind writes.
-      const found = await findSessionWithUser(readerOf(db), id, nowMs);
+      // Never behind the write connection: a staff request's session must not queue behind writes.
+      const found = await findSessionWithUser(db, id, nowMs);
       if (ctx && found) currentSessionIds.set(ctx, id);
       if (ctx && found?.user) usersReadWithSession.set(ctx, found.user);
       if (found?.user && (found.lastActiveAt === null || nowMs - found.lastActiveAt >= ACTIVITY_EVERY_MS)) noteActivity(id, found.user.id, nowMs);
