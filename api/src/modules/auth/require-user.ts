@@ -2,8 +2,8 @@
 // signed-in user (or when the account is no longer active: deactivation deletes its sessions anyway, this also
 // covers a sign-in that raced the deactivation), 403 when the user's role may not use the route. The user is re-read each time, so a deleted account
 // or a changed role takes effect at once: the session store reads it in the same statement as the session
-// (userReadWithSession), else it is read here; both on the reader connection (readerOf), which sees every
-// committed change and costs no wait behind the write transactions of other requests.
+// (userReadWithSession), else it is read here; neither waits behind the write transactions of other requests, and
+// both see every committed change: the session's read at once (db/read-at-once.ts), this one on the reader (readerOf).
 import type { Context, Next } from 'koa';
 import type { UserRole } from '../../contract';
 import type { AppDeps } from '../../deps';
