@@ -23,10 +23,26 @@ export async function pipedriveUserOf(ctx: { db: Knex; client: PipedriveClient; 
     if (known.pipedrive_user_id != null) return Number(known.pipedrive_user_id);
     if (now.getTime() - Date.parse(toIso(known.looked_up_at)) < NO_PIPEDRIVE_USER_TTL_MS) return null;
   }
-  const found = await ctx.client.findUserByEmail(user.email);
-  await ctx.db('crm_pipedrive_users')
-    .insert({ user_id: userId, email_key: emailKey, pipedrive_user_id: found === null ? null : String(found), looked_up_at: now.toISOString() })
-    .onConflict('user_id')
-    .merge(['email_key', 'pipedrive_user_id', 'looked_up_at']);
-  return found;
+  // Two jobs of one staff member at once (two leads given to them in a row) wait for the same call.
+  const underWay = lookupsUnderWay.get(ctx.client) ?? lookupsUnderWay.set(ctx.client, new Map()).get(ctx.client)!;
+  const key = `${userId}\u0000${emailKey}`;
+  const already = underWay.get(key);
+  if (already) return already;
+  const lookup = (async () => {
+    const found = await ctx.client.findUserByEmail(user.email);
+    await ctx.db('crm_pipedrive_users')
+      .insert({ user_id: userId, email_key: emailKey, pipedrive_user_id: found === null ? null : String(found), looked_up_at: now.toISOString() })
+      .onConflict('user_id')
+      .merge(['email_key', 'pipedrive_user_id', 'looked_up_at']);
+    return found;
+  })();
+  underWay.set(key, lookup);
+  try {
+    return await lookup;
+  } finally {
+    underWay.delete(key);
+  }
 }
+
+/** The look-ups this process has asked Pipedrive for and not yet heard back from, per client, by account and address. */
+const lookupsUnderWay = new WeakMap<PipedriveClient, Map<string, Promise<number | null>>>();
