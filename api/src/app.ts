@@ -4,6 +4,7 @@ import Koa from 'koa';
 import compose from 'koa-compose';
 import Router from '@koa/router';
 import type { AppDeps } from './deps';
+import { CookieKeys } from './http/cookie-keys';
 import { accessLog } from './http/access-log';
 import { logResponseErrors } from './http/client-gone';
 import { errorMiddleware } from './http/errors';
@@ -46,7 +47,9 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   // Behind a proxy, only the address the proxy itself appended is trusted: anything to its left in
   // X-Forwarded-For is whatever the client wrote, and would let it dodge per-IP limits.
-  const app = new Koa({ proxy: deps.config.trustProxy, keys: deps.sessionKeys, maxIpsCount: 1 });
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
+  // Signed as Keygrip signs (its cookies stay valid), checked with one HMAC per key (http/cookie-keys.ts).
+  app.keys = new CookieKeys(deps.sessionKeys);
   logResponseErrors(app, deps.logger);
   // Every module adds its routes to one router, in this order (the order decides which of two matching routes
   // wins). One router is one routes() and one allowedMethods() for each request to walk, where a router per
