@@ -32,6 +32,11 @@ const sampleJson = JSON.stringify({
 });
 // A capture merges into an earlier one with the same e-mail at the same event, so each request gets its own.
 const captureBody = () => JSON.stringify({ ...person, email: `${crypto.randomUUID()}@example.com`, eventName: 'Bench Expo', industry: 'mortgage', notes: 'Met at the booth' });
+// Leads from a different person each, as the captures must be. The leads above all carry one address, so each
+// index on the address takes every new lead at its end; different addresses land anywhere in those indexes,
+// which is what real intake writes (docs/performance.md, Log, fourteenth session). Captures are compared with
+// these; the leads' own goals keep the one address they have always been measured with.
+const distinctLeadBody = () => JSON.stringify({ ...(JSON.parse(leadJson) as object), email: `${crypto.randomUUID()}@example.com` });
 
 async function hammer(baseUrl: string, path: string, body: () => string, headers: Record<string, string> = {}): Promise<Result> {
   return autocannon({
@@ -81,6 +86,7 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
     const ceiling = await hammer(bare.baseUrl, '/api/leads', () => leadJson);
     const framework = await hammer(floor.baseUrl, '/api/leads', () => leadJson);
     const leads = await hammer(app.baseUrl, '/api/leads', () => leadJson);
+    const distinctLeads = await hammer(app.baseUrl, '/api/leads', distinctLeadBody);
     const spam = await hammer(app.baseUrl, '/api/leads', () => spamJson);
     const samples = await hammer(app.baseUrl, '/api/print-samples', () => sampleJson);
     const captures = await hammer(app.baseUrl, '/api/capture/leads', captureBody, { cookie });
@@ -94,6 +100,7 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       row('bare node:http (ceiling)', ceiling),
       row('Koa + router + body parser (framework floor)', framework),
       row('POST /api/leads, stored', leads),
+      row('POST /api/leads, stored, a different person each', distinctLeads),
       row('POST /api/leads, suspected spam (stored in quarantine)', spam),
       row('POST /api/print-samples, stored', samples),
       row('POST /api/capture/leads, stored', captures),
@@ -105,7 +112,8 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
     const clean = (r: Result) => r.non2xx + r.errors === 0 && r['2xx'] > 0;
     const leadGoal = engine === 'sqlite' ? 0.5 : 0.35;
     const withinTenPercent = (r: Result) => clean(r) && clean(leads) && r.requests.average >= 0.9 * leads.requests.average;
-    const ofLeads = (r: Result) => (leads.requests.average > 0 ? `${((r.requests.average / leads.requests.average) * 100).toFixed(0)} % of leads` : 'leads stored none');
+    const percentOf = (r: Result, base: Result) => (base.requests.average > 0 ? `${((r.requests.average / base.requests.average) * 100).toFixed(0)} % of leads` : 'leads stored none');
+    const ofLeads = (r: Result) => percentOf(r, leads);
     return [
       // No goal of its own: the framework floor says how much of the ceiling Koa itself leaves to the product,
       // so each ratio below can be read against what the chosen framework allows.
@@ -122,7 +130,13 @@ async function throughput(engine: BenchEngine): Promise<GoalRow[]> {
       // Suspected spam is stored (quarantined, never discarded), so it takes the leads' storing path.
       { engine, goal: 'suspected spam (stored in quarantine) within 10 % of leads', figure: `${ratio(spam).toFixed(2)} × (${ofLeads(spam)})`, met: withinTenPercent(spam) },
       { engine, goal: 'POST /api/print-samples within 10 % of leads', figure: `${ratio(samples).toFixed(2)} × (${ofLeads(samples)})`, met: withinTenPercent(samples) },
-      { engine, goal: 'POST /api/capture/leads within 10 % of leads', figure: `${ratio(captures).toFixed(2)} × (${ofLeads(captures)})`, met: withinTenPercent(captures) },
+      // Each capture is a different person (the same one would merge), so it is measured against leads that are too.
+      {
+        engine,
+        goal: 'POST /api/capture/leads within 10 % of leads (of a different person each, as the captures)',
+        figure: `${ratio(captures).toFixed(2)} × (${percentOf(captures, distinctLeads)}; ${ofLeads(captures)} of one person)`,
+        met: clean(captures) && clean(distinctLeads) && captures.requests.average >= 0.9 * distinctLeads.requests.average,
+      },
     ];
   } finally {
     await app.stop();

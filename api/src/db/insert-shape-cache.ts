@@ -8,7 +8,7 @@
 // Only inserts whose every part is plain are kept: values that are strings, numbers, booleans, dates, buffers,
 // null or undefined; a table, conflict target and returning list of names; a merge of named columns (or all). A raw
 // value, a sub-query, a `with`, a merge of expressions or a where: Knex compiles it as it always does.
-import SqliteQueryCompiler from 'knex/lib/dialects/sqlite3/query/sqlite-querycompiler.js';
+import { LiteralLimitCompiler } from './sqlite-literal-limit';
 
 /** Shapes kept per client (a batch of 1 to 100 rows, a few statements each: well under it). */
 const MAX_SHAPES = 2000;
@@ -29,8 +29,8 @@ const isPlainRow = (row: unknown): row is Row =>
 
 const isNameList = (value: unknown): boolean => typeof value === 'string' || (Array.isArray(value) && value.every((name) => typeof name === 'string'));
 
-/** Knex's SQLite compiler, with its inserts' text kept per shape. */
-export class InsertShapeCachingCompiler extends SqliteQueryCompiler {
+/** Knex's SQLite compiler (its LIMIT written into the text: sqlite-literal-limit.ts), with its inserts' text kept per shape. */
+export class InsertShapeCachingCompiler extends LiteralLimitCompiler {
   override insert(): unknown {
     const key = this.shapeKey();
     if (key === undefined) return super.insert();

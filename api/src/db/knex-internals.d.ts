@@ -40,10 +40,13 @@ declare module 'knex/lib/dialects/sqlite3/query/sqlite-querycompiler.js' {
       ignore?: boolean;
       merge?: { updates?: unknown };
       returning?: unknown;
+      limit?: unknown;
+      offset?: unknown;
     };
     grouped: { with?: unknown[]; where?: unknown[] };
     bindingsHolder: { bindings: unknown[] };
     insert(): unknown;
+    limit(): string;
     _prepInsert(data: Record<string, unknown>[]): { columns: string[]; values: unknown[][] };
   }
 }

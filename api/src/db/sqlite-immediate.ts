@@ -12,6 +12,7 @@ import Client_SQLite3 from 'knex/lib/dialects/sqlite3/index.js';
 import Client_BetterSQLite3 from 'knex/lib/dialects/better-sqlite3/index.js';
 import Transaction_Sqlite from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
 import { InsertShapeCachingCompiler } from './insert-shape-cache';
+import { LiteralLimitCompiler } from './sqlite-literal-limit';
 import { openSqliteThread, sqliteError, type SqliteLane, type SqliteThreadConnection } from './sqlite-thread';
 
 class ImmediateTransaction extends Transaction_Sqlite {
@@ -66,6 +67,11 @@ export class SqliteImmediateClient extends Client_SQLite3 {
 
   override destroyRawConnection(connection: SqliteThreadConnection): Promise<void> {
     return new Promise((resolve) => connection.close(() => resolve()));
+  }
+
+  /** Its LIMITs written into the statements' text, which SQLite would otherwise prepare again on every run (sqlite-literal-limit.ts). */
+  override queryCompiler(builder: unknown, formatter: unknown): unknown {
+    return new LiteralLimitCompiler(this, builder, formatter);
   }
 
   /** A connection whose thread has died is replaced by the pool instead of failing every later query. */
