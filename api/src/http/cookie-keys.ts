@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 export class CookieKeys {
   private readonly keys: readonly string[];
 
-  /** `keys`: the newest first, as app.keys (config.ts, SESSION_SECRET and the keys it replaced). */
+  /** `keys`: the newest first, as Koa's app.keys takes them (today one: session-secret.ts). */
   constructor(keys: readonly string[]) {
     if (keys.length === 0) throw new Error('Keys must be provided.');
     this.keys = [...keys];
