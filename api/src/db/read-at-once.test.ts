@@ -3,6 +3,7 @@
 // reader, whose answer (or error) is the caller's.
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { ENGINES, createTestDb, type TestDb } from '../testing/test-app';
+import knexFactory, { type Knex } from 'knex';
 import { readerOf, type Db } from './knex';
 import { firstRowAtOnce } from './read-at-once';
 
@@ -65,5 +66,25 @@ describe.each(ENGINES)('reads at once (%s)', (engine) => {
     sent = [];
     await expect(firstRowAtOnce(db(), goneRow, 'x')).rejects.toThrow(viaKnex!);
     expect(sent).toHaveLength(1);
+  });
+
+  it('a read that selects `*` is refused: its columns could change under a prepared statement', async () => {
+    const everything = (db: Db, id: string) => db('point_notes').where('id', id).first();
+    await expect(firstRowAtOnce(db(), everything, 'a')).rejects.toThrow('a read at once must name its columns, not select *');
+  });
+
+  it.runIf(engine === 'postgres')('on PostgreSQL: prepared once on its connection, and still read after another connection adds a column', async () => {
+    // One connection, so the prepared statements it lists are the reads'.
+    const one = knexFactory({ ...(db().client.config as Knex.Config), pool: { min: 1, max: 1 } });
+    try {
+      expect(await firstRowAtOnce(one, noteAbove, 'a', 0)).toEqual({ id: 'a', body: 'first', n: 3 });
+      expect(await firstRowAtOnce(one, noteAbove, 'b', 0)).toEqual({ id: 'b', body: null, n: 7 });
+      const prepared = (await one.raw('select statement from pg_prepared_statements')) as { rows: { statement: string }[] };
+      expect(prepared.rows.filter((r) => r.statement.includes('point_notes'))).toHaveLength(1);
+      await db().schema.alterTable('point_notes', (t) => t.text('added_later'));
+      expect(await firstRowAtOnce(one, noteAbove, 'a', 0)).toEqual({ id: 'a', body: 'first', n: 3 });
+    } finally {
+      await one.destroy();
+    }
   });
 });

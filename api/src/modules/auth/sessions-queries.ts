@@ -7,14 +7,15 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { firstRowAtOnce } from '../../db/read-at-once';
 import { announceAccessChange } from '../../pipeline/live-channel';
-import { lockWhilePasswordIs, userFromRow, type UserRow } from './users-queries';
+import { lockWhilePasswordIs, USER_ROW_COLUMNS, userFromRow, type UserRow } from './users-queries';
 
 const sessionWithUser = (db: Db, id: string, nowMs: number) =>
   db('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .where('sessions.id', id)
     .andWhere('sessions.expires_at', '>', nowMs)
-    .first('sessions.data as session_data', 'sessions.last_active_at as session_last_active_at', 'users.*');
+    // Named, not `users.*`: on PostgreSQL the read is a prepared statement (read-at-once.ts).
+    .first('sessions.data as session_data', 'sessions.last_active_at as session_last_active_at', ...USER_ROW_COLUMNS.map((c) => `users.${c}`));
 
 /** A session as a sign-in stores it. */
 export interface NewSession {

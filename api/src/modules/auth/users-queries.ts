@@ -27,6 +27,9 @@ export function isActive(user: UserRow): boolean {
 }
 
 /** A `users` row as the app sees it; the sessions query reads users beside sessions and maps them here too. */
+/** The columns of `users` that userFromRow reads, for a query that names them. */
+export const USER_ROW_COLUMNS = ['id', 'email', 'name', 'role', 'status', 'password_hash', 'last_active_at', 'created_at', 'updated_at'] as const;
+
 export function userFromRow(row: Record<string, unknown>): UserRow {
   return {
     id: Number(row.id),
