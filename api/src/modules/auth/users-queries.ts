@@ -26,10 +26,10 @@ export function isActive(user: UserRow): boolean {
   return user.state === 'active';
 }
 
-/** A `users` row as the app sees it; the sessions query reads users beside sessions and maps them here too. */
-/** The columns of `users` that userFromRow reads, for a query that names them. */
+/** The columns of `users` that userFromRow reads, for a query that names them (the session's read). */
 export const USER_ROW_COLUMNS = ['id', 'email', 'name', 'role', 'status', 'password_hash', 'last_active_at', 'created_at', 'updated_at'] as const;
 
+/** A `users` row as the app sees it; the sessions query reads users beside sessions and maps them here too. */
 export function userFromRow(row: Record<string, unknown>): UserRow {
   return {
     id: Number(row.id),
