@@ -210,11 +210,11 @@ test('two reps on one device - A\'s captures are neither shown to B nor sent und
   await typePerson(capture, { first: 'Alpha', email: `${tag}-1@example.com` });
   await capture.save.click();
   // The next person at once, as a quick rep does: a Save that lands while the first is still being stored is
-  // pressed again for them once it is (capture-form.tsx), so both are kept however the two clicks fall. Names of
-  // their own: while the first is being stored the form still shows it, and filling a field with the value it
-  // already holds changes nothing, so the form cannot tell it was typed for the next person and empties it (a
-  // CI run failed on "First name is required" when both were Alpha Tester). A rep's keystrokes always change it.
-  await typePerson(capture, { first: 'Alfie', last: 'Second', email: `${tag}-2@example.com` });
+  // pressed again for them once it is (capture-form.tsx), so both are kept however the two clicks fall. The same
+  // names on purpose: while the first is being stored the form still shows it, and filling a field with the value
+  // it already holds fires no change; the form still keeps it for the next person (use-capture-fields.ts; a CI run
+  // once failed here on "First name is required").
+  await typePerson(capture, { first: 'Alpha', email: `${tag}-2@example.com` });
   await capture.save.click();
   await expect(capture.itemsIn('waiting')).toHaveCount(2);
 
