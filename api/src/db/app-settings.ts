@@ -2,6 +2,7 @@
 // server process from the database, so a change takes effect everywhere without a restart. Each module owns its
 // keys (privacy: the retention rule; mail: the visitor's confirmation); the table and its queries are here, below them.
 import type { Db } from './knex';
+import { preparedRead } from './prepared-read';
 import { parseJson, toIso } from './types';
 
 export interface StoredSetting<T> {
@@ -12,7 +13,8 @@ export interface StoredSetting<T> {
 }
 
 export async function readSetting<T>(db: Db, key: string): Promise<StoredSetting<T> | undefined> {
-  const row = await db('app_settings as s').leftJoin('users as u', 'u.id', 's.updated_by').select('s.*', 'u.name as updated_by_name').where('s.key', key).first();
+  const read = db('app_settings as s').leftJoin('users as u', 'u.id', 's.updated_by').select('s.value', 's.updated_at', 's.updated_by', 'u.name as updated_by_name').where('s.key', key).first();
+  const row = await preparedRead(db, read);
   if (!row) return undefined;
   return {
     value: parseJson<T>(row.value, undefined as T),

@@ -3,13 +3,12 @@
 // read's shape the first time. On PostgreSQL, on a `:memory:` database, and whenever SQLite cannot answer at once,
 // it goes through Knex on the reader (readerOf), as any other read: the answer is the same either way. On
 // PostgreSQL that statement is prepared once per connection, under a name its text gives: planned on the first runs,
-// not on every request (54 µs of the database's time a staff request; docs/performance.md, Log, fourteenth session).
-// A prepared statement keeps its result's columns, and one whose columns a migration of another process changed
-// fails ("cached plan must not change result type"): so a read at once names its columns, never `*`.
-import crypto from 'node:crypto';
+// not on every request (54 µs of the database's time a staff request; docs/performance.md, Log, fourteenth session),
+// and so it names its columns, never `*` (prepared-read.ts).
 import type { Knex } from 'knex';
 import { isPostgres } from './engine';
 import { pointReaderOf, readerOf, type Db } from './knex';
+import { preparedStatementName } from './prepared-read';
 
 type Argument = string | number;
 type Row = Record<string, unknown>;
@@ -56,13 +55,12 @@ function compiledRead<A extends Argument[]>(db: Db, read: FirstRowRead<A>, arity
   const placeholders = Array.from({ length: arity }, (_, i) => `${PLACEHOLDER}${i}`) as A;
   const native = read(db, ...placeholders).toSQL().toNative();
   if (native.sql.includes(PLACEHOLDER)) throw new Error('a read at once must bind its arguments, not write them into its SQL');
-  if (/(^select|,|\.)\s*\*/i.test(native.sql)) throw new Error('a read at once must name its columns, not select *');
   const compiled: CompiledRead = {
     sql: native.sql,
     bindings: native.bindings.map((value) =>
       typeof value === 'string' && value.startsWith(PLACEHOLDER) ? { argument: Number(value.slice(PLACEHOLDER.length)) } : { constant: value },
     ),
-    preparedName: `dm_read_${crypto.createHash('sha256').update(native.sql).digest('hex').slice(0, 32)}`,
+    preparedName: preparedStatementName(native.sql, 'a read at once'),
   };
   byEngine.set(engine, compiled);
   return compiled;

@@ -4,6 +4,7 @@ import type { EmailChoices, NotificationKind, NotificationPreferences, PushSubsc
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS, defaultEmailChoices } from '../../contract';
 import type { Db } from '../../db/knex';
 import { toBool } from '../../db/types';
+import { preparedRead } from '../../db/prepared-read';
 
 const KIND_COLUMNS: Record<NotificationKind, string> = {
   leads: 'leads',
@@ -90,11 +91,10 @@ export interface EmailRecipient {
 
 /** Active accounts whose e-mail choice for this kind is on (chosen, or their role's default). */
 export async function emailRecipientsFor(db: Db, kind: NotificationKind): Promise<EmailRecipient[]> {
-  const rows = await db('users as u')
-    .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
-    .where('u.status', 'active')
-    .select('u.id', 'u.email', 'u.name', 'u.role', `p.${EMAIL_COLUMNS[kind]}`)
-    .orderBy('u.id');
+  const rows = await preparedRead(
+    db,
+    db('users as u').leftJoin('notification_preferences as p', 'p.user_id', 'u.id').where('u.status', 'active').select('u.id', 'u.email', 'u.name', 'u.role', `p.${EMAIL_COLUMNS[kind]}`).orderBy('u.id'),
+  );
   return rows
     .filter((r) => emailChoicesOf(r, String(r.role))[kind])
     .map((r) => ({ userId: Number(r.id), email: String(r.email), name: String(r.name), role: String(r.role) }));
@@ -110,13 +110,16 @@ export interface PushTarget {
 
 /** Subscriptions of active users who turned notifications on and want this kind. */
 export async function pushTargetsFor(db: Db, kind: NotificationKind): Promise<PushTarget[]> {
-  const rows = await db('push_subscriptions as s')
-    .join('users as u', 'u.id', 's.user_id')
-    .join('notification_preferences as p', 'p.user_id', 's.user_id')
-    .where('u.status', 'active')
-    .andWhere('p.enabled', true)
-    .andWhere(`p.${KIND_COLUMNS[kind]}`, true)
-    .select('s.endpoint', 's.p256dh', 's.auth', 's.user_id', 'u.role');
+  const rows = await preparedRead(
+    db,
+    db('push_subscriptions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .join('notification_preferences as p', 'p.user_id', 's.user_id')
+      .where('u.status', 'active')
+      .andWhere('p.enabled', true)
+      .andWhere(`p.${KIND_COLUMNS[kind]}`, true)
+      .select('s.endpoint', 's.p256dh', 's.auth', 's.user_id', 'u.role'),
+  );
   return rows.map((r) => ({ endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, userId: Number(r.user_id), role: String(r.role) }));
 }
 
