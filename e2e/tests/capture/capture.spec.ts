@@ -205,6 +205,51 @@ test('Save tapped twice on one person - kept once; the next person typed at once
   expect((await leadsAtEvent(event)).map((r) => r.email).sort()).toEqual([first, next].sort());
 });
 
+/**
+ * Makes the device's stores slow, as an old phone's IndexedDB is: while `slow(ms)` is on, every transaction's
+ * completion reaches the page `ms` later. Registered before the page loads.
+ */
+async function slowDeviceStores(page: Page): Promise<(ms: number) => Promise<void>> {
+  await page.addInitScript(() => {
+    const add = IDBTransaction.prototype.addEventListener;
+    IDBTransaction.prototype.addEventListener = function (this: IDBTransaction, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) {
+      const delay = (window as { slowStoresMs?: number }).slowStoresMs ?? 0;
+      if (type !== 'complete' || !delay || typeof listener !== 'function') return add.call(this, type, listener, options);
+      return add.call(this, type, (event: Event) => setTimeout(() => listener.call(this, event), delay), options);
+    } as typeof IDBTransaction.prototype.addEventListener;
+  });
+  return (ms) => page.evaluate((delay) => void ((window as { slowStoresMs?: number }).slowStoresMs = delay), ms);
+}
+
+test('the next person typed while a slow phone still stores the last - kept, even with the same names', async ({ page }) => {
+  const slow = await slowDeviceStores(page);
+  const rep = newRep();
+  const { capture, event } = await startCapturing(page, rep);
+  const first = `${uniqueTag('same1')}@example.com`;
+  const next = `${uniqueTag('same2')}@example.com`;
+  await capture.firstName.fill('Sam');
+  await capture.lastName.fill('Same');
+  await capture.email.fill(first);
+  await slow(1500);
+  await capture.save.click();
+  // Typed over what the form still shows while the first is stored: the names are the same, so nothing changes
+  // but the e-mail; all three belong to the next person all the same.
+  await capture.firstName.fill('Sam');
+  await capture.lastName.fill('Same');
+  await capture.email.fill(next);
+  await expect(capture.item(first)).toBeVisible();
+  await slow(0);
+  await expect(capture.firstName).toHaveValue('Sam');
+  await expect(capture.lastName).toHaveValue('Same');
+  await expect(capture.email).toHaveValue(next);
+  await capture.save.click();
+  await expect(capture.item(next)).toBeVisible();
+  await expect(page.getByText('First name is required')).toHaveCount(0);
+  await expect(capture.item(next)).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(capture.item(first)).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  expect((await leadsAtEvent(event)).map((r) => r.email).sort()).toEqual([first, next].sort());
+});
+
 test('a rep - admin endpoints answer 403, admin screens point to the capture screen, the nav shows their leads, capture and their own devices only', async ({ page }) => {
   const rep = newRep();
   await signIn(page.request, rep);
