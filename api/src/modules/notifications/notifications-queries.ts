@@ -3,8 +3,8 @@
 import type { EmailChoices, NotificationKind, NotificationPreferences, PushSubscriptionInput } from '../../contract';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS, defaultEmailChoices } from '../../contract';
 import type { Db } from '../../db/knex';
-import { toBool } from '../../db/types';
 import { preparedRead } from '../../db/prepared-read';
+import { toBool } from '../../db/types';
 
 const KIND_COLUMNS: Record<NotificationKind, string> = {
   leads: 'leads',

@@ -61,7 +61,8 @@ export function useCaptureFields({ onTyped }: { onTyped: (field: Field) => void 
         return false;
       }
       const typingNext = typedWhileSaving.current.size > 0;
-      // Read at the render that clears the form, so a field typed since the store answered is kept as well.
+      // The hand-over ends at the render that clears the form, and what was typed is read there, so a field typed
+      // since the store answered is kept as well (run twice by development's strict mode, it does the same).
       setValues((current) => {
         handingOver.current = false;
         const next = { ...EMPTY_FIELDS };
